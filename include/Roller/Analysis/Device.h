@@ -1,0 +1,143 @@
+//===- Device.h - Hardware description used by the ROLLER model -*- C++ -*-===//
+//
+// A plain description of an NVIDIA GPU: its execution units and its memory
+// hierarchy. Everything the rTile construction and the micro-performance model
+// need to know about a device lives here, so that the analysis can run (and be
+// tested) without MLIR IR. The `#roller.device` attribute is a one-to-one
+// image of this struct.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_ANALYSIS_DEVICE_H
+#define ROLLER_ANALYSIS_DEVICE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::roller {
+
+/// The memory levels ROLLER stages data tiles through, outermost first. The
+/// numeric order is the direction of a load: a load moves a tile from a level
+/// to a strictly greater one, a store to a strictly smaller one.
+enum class MemLevelKind : uint32_t { Global = 0, Shared = 1, Register = 2 };
+
+/// Returns "global", "shared" or "register".
+llvm::StringRef stringifyMemLevelKind(MemLevelKind kind);
+/// Parses the spelling produced by stringifyMemLevelKind.
+std::optional<MemLevelKind> symbolizeMemLevelKind(llvm::StringRef name);
+
+/// One level of the memory hierarchy.
+struct MemLevel {
+  MemLevelKind kind = MemLevelKind::Global;
+  /// Bytes the level holds. Global: device memory. Shared: per SM (the
+  /// per-block limit is DeviceSpec::smemPerBlock). Register: register file
+  /// bytes per SM.
+  int64_t capacityBytes = 0;
+  /// Aggregate bandwidth of the level over the whole device, in GB/s (1e9
+  /// bytes per second). The model divides it evenly among the units using it.
+  double bandwidthGBps = 0;
+  /// Bytes of one memory transaction (sector) at this level.
+  int64_t transactionBytes = 0;
+  /// Number of banks (0 when the level is not banked).
+  int64_t banks = 0;
+  /// Width of one bank in bytes (0 when the level is not banked).
+  int64_t bankWidthBytes = 0;
+
+  bool operator==(const MemLevel &other) const;
+};
+
+/// Peak arithmetic throughput for one element type, dense, in TFLOP/s (TOP/s
+/// for integers). 0 means the unit does not support the type.
+struct PeakThroughput {
+  /// MLIR spelling of the element type: "f64", "f32", "tf32", "f16", "bf16",
+  /// "i8".
+  std::string elementType;
+  double cudaCoreTflops = 0;
+  double tensorCoreTflops = 0;
+
+  bool operator==(const PeakThroughput &other) const;
+};
+
+/// One warp-level MMA instruction shape the tensor cores execute.
+struct MmaShape {
+  int64_t m = 0, n = 0, k = 0;
+  /// MLIR spelling of the input (A/B) element type.
+  std::string inputType;
+  /// MLIR spelling of the accumulator element type.
+  std::string accType;
+
+  bool operator==(const MmaShape &other) const;
+};
+
+/// An NVIDIA GPU as the ROLLER model sees it.
+struct DeviceSpec {
+  std::string name;
+  /// Target chip, e.g. "sm_80" or "sm_90".
+  std::string chip;
+  int64_t smCount = 0;
+  int64_t warpSize = 0;
+  double clockMHz = 0;
+  int64_t maxThreadsPerBlock = 0;
+  int64_t maxThreadsPerSM = 0;
+  int64_t maxBlocksPerSM = 0;
+  int64_t maxRegsPerThread = 0;
+  int64_t regsPerSM = 0;
+  int64_t regsPerBlock = 0;
+  /// Registers are allocated per warp in units of this many registers.
+  int64_t regAllocUnit = 0;
+  /// Largest shared memory one block may use (the opt-in limit).
+  int64_t smemPerBlock = 0;
+  int64_t smemPerSM = 0;
+  /// Shared memory the driver reserves for every resident block.
+  int64_t smemReservedPerBlock = 0;
+  /// Shared memory is allocated per block in units of this many bytes.
+  int64_t smemAllocUnit = 0;
+  int64_t l2Bytes = 0;
+  std::vector<PeakThroughput> peaks;
+  std::vector<MmaShape> mmaShapes;
+  /// Memory levels, outermost (global) first, each kind at most once.
+  std::vector<MemLevel> levels;
+
+  bool operator==(const DeviceSpec &other) const;
+
+  /// Returns the reason this description is unusable, or std::nullopt when it
+  /// is consistent (positive sizes, known chip, levels in order, ...).
+  std::optional<std::string> validate() const;
+
+  /// Compute capability as an integer, e.g. 90 for "sm_90"; 0 if malformed.
+  int64_t computeCapability() const;
+
+  /// The level of the given kind, or nullptr when the device does not model
+  /// it.
+  const MemLevel *getLevel(MemLevelKind kind) const;
+
+  /// The peak throughput entry for an element type, or nullptr.
+  const PeakThroughput *getPeak(llvm::StringRef elementType) const;
+};
+
+/// Names of the built-in presets ("v100", "a100", "h100", "h200").
+llvm::ArrayRef<llvm::StringRef> getDevicePresetNames();
+
+/// The built-in preset with this name, or nullptr. Every figure is cited in
+/// docs/devices.md.
+const DeviceSpec *lookupDevicePreset(llvm::StringRef name);
+
+/// Parses a device description written as JSON (the schema of toJSON).
+llvm::Expected<DeviceSpec> parseDeviceJSON(llvm::StringRef text);
+
+/// Resolves a user's device selection: a preset name, or the path of a JSON
+/// file. The result is validated.
+llvm::Expected<DeviceSpec> resolveDevice(llvm::StringRef nameOrPath);
+
+/// Serializes a description to JSON, the format parseDeviceJSON reads.
+std::string toJSON(const DeviceSpec &spec);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_ANALYSIS_DEVICE_H

@@ -1,0 +1,260 @@
+//===- RollerAttrs.td - Attributes of the roller dialect ---*- tablegen -*-===//
+//
+// Hardware description (mem_level, peak, mma_shape, device) and schedule
+// description (rtile, config).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_DIALECT_ROLLER_IR_ROLLERATTRS_TD
+#define ROLLER_DIALECT_ROLLER_IR_ROLLERATTRS_TD
+
+include "Roller/Dialect/Roller/IR/RollerDialect.td"
+include "Roller/Dialect/Roller/IR/RollerEnums.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Parameters
+//===----------------------------------------------------------------------===//
+
+// A list of integers written `[a, b, c]`.
+class Roller_I64ArrayParameter<string desc>
+    : ArrayRefParameter<"int64_t", desc> {
+  let parser = [{ ::mlir::roller::parseI64Array($_parser) }];
+  let printer = [{ ::mlir::roller::printI64Array($_printer, $_self) }];
+}
+
+class Roller_OptionalI64ArrayParameter<string desc>
+    : Roller_I64ArrayParameter<desc> {
+  let defaultValue = "::llvm::SmallVector<int64_t>()";
+  let comparator = "::llvm::ArrayRef<int64_t>($_lhs) == "
+                   "::llvm::ArrayRef<int64_t>($_rhs)";
+}
+
+// A real number written as a plain decimal (`1980.0`, `4.8e3`).
+class Roller_F64Parameter<string desc> : APFloatParameter<desc> {
+  let parser = [{ ::mlir::roller::parseF64($_parser) }];
+  let printer = [{ ::mlir::roller::printF64($_printer, $_self) }];
+}
+
+class Roller_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Roller_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+//===----------------------------------------------------------------------===//
+// Hardware
+//===----------------------------------------------------------------------===//
+
+def Roller_MemLevelAttr : Roller_Attr<"MemLevel", "mem_level"> {
+  let summary = "one level of a GPU memory hierarchy";
+  let description = [{
+    One level of the memory hierarchy that data tiles move through. The level
+    kind fixes its place in the hierarchy (`global` < `shared` < `register`).
+
+    * `capacity`: bytes the level holds (global: device memory; shared and
+      register: per SM, the per-block limits live on `#roller.device`);
+    * `bandwidth`: aggregate bandwidth of the level over the whole device, in
+      GB/s (1e9 bytes per second);
+    * `transaction`: bytes of one memory transaction at this level;
+    * `banks`, `bank_width`: number of banks and bytes per bank (0 when the
+      level is not banked).
+
+    Example:
+
+    ```mlir
+    #roller.mem_level<shared, capacity = 233472, bandwidth = 33454.08,
+                      transaction = 128, banks = 32, bank_width = 4>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Roller_MemoryLevel>:$kind,
+    "int64_t":$capacity,
+    Roller_F64Parameter<"GB/s">:$bandwidth,
+    "int64_t":$transaction,
+    "int64_t":$banks,
+    "int64_t":$bank_width
+  );
+  let assemblyFormat = [{
+    `<` $kind `,` struct($capacity, $bandwidth, $transaction, $banks,
+                         $bank_width) `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Roller_PeakAttr : Roller_Attr<"Peak", "peak"> {
+  let summary = "peak arithmetic throughput for one element type";
+  let description = [{
+    Dense peak throughput of the CUDA cores and of the tensor cores for one
+    element type, in TFLOP/s (TOP/s for integer types). `0.0` means the unit
+    does not support the type.
+
+    ```mlir
+    #roller.peak<f16, cuda_core = 133.8, tensor_core = 989.4>
+    ```
+  }];
+  let parameters = (ins
+    "::mlir::Type":$element_type,
+    Roller_F64Parameter<"TFLOP/s">:$cuda_core,
+    Roller_F64Parameter<"TFLOP/s">:$tensor_core
+  );
+  let assemblyFormat = [{
+    `<` $element_type `,` struct($cuda_core, $tensor_core) `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Roller_MmaShapeAttr : Roller_Attr<"MmaShape", "mma_shape"> {
+  let summary = "a warp-level MMA instruction shape";
+  let description = [{
+    One `mma.sync` shape the tensor cores execute: `m` x `n` x `k` with input
+    element type `input` and accumulator type `acc`.
+
+    ```mlir
+    #roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$m,
+    "int64_t":$n,
+    "int64_t":$k,
+    "::mlir::Type":$input,
+    "::mlir::Type":$acc
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def Roller_DeviceAttr : Roller_Attr<"Device", "device"> {
+  let summary = "a GPU: execution units and memory hierarchy";
+  let description = [{
+    Everything ROLLER's construction and micro-performance model know about a
+    GPU. It is the IR image of `mlir::roller::DeviceSpec`; the verifier
+    applies `DeviceSpec::validate()`, so a malformed description is rejected
+    wherever it appears. Built-in presets (`v100`, `a100`, `h100`, `h200`,
+    figures cited in `docs/devices.md`) and JSON files are attached to a
+    module by `--roller-attach-device`.
+
+    Sizes are in bytes, `clock_mhz` is the boost clock. `levels` lists the
+    `#roller.mem_level`s outermost first; `peaks` has one `#roller.peak` per
+    element type; `mma_shapes` the supported `#roller.mma_shape`s.
+
+    ```mlir
+    module attributes {roller.device = #roller.device<name = "h200",
+        chip = "sm_90", sm_count = 132, warp_size = 32, ...>} {}
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"device name">:$name,
+    StringRefParameter<"target chip, e.g. sm_90">:$chip,
+    "int64_t":$sm_count,
+    "int64_t":$warp_size,
+    Roller_F64Parameter<"MHz">:$clock_mhz,
+    "int64_t":$max_threads_per_block,
+    "int64_t":$max_threads_per_sm,
+    "int64_t":$max_blocks_per_sm,
+    "int64_t":$max_regs_per_thread,
+    "int64_t":$regs_per_sm,
+    "int64_t":$regs_per_block,
+    "int64_t":$reg_alloc_unit,
+    "int64_t":$smem_per_block,
+    "int64_t":$smem_per_sm,
+    "int64_t":$smem_reserved_per_block,
+    "int64_t":$smem_alloc_unit,
+    "int64_t":$l2_bytes,
+    "::mlir::ArrayAttr":$peaks,
+    "::mlir::ArrayAttr":$mma_shapes,
+    "::mlir::ArrayAttr":$levels
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let builders = [
+    AttrBuilder<(ins "const ::mlir::roller::DeviceSpec &":$spec)>
+  ];
+  let skipDefaultBuilders = 0;
+  let extraClassDeclaration = [{
+    /// The plain description the analysis core consumes.
+    ::mlir::roller::DeviceSpec toSpec() const;
+    /// The level of the given kind, or null.
+    ::mlir::roller::MemLevelAttr getLevel(::mlir::roller::MemoryLevel kind) const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Schedule
+//===----------------------------------------------------------------------===//
+
+def Roller_RTileAttr : Roller_Attr<"RTile", "rtile"> {
+  let summary = "tile sizes per loop axis at one memory level";
+  let description = [{
+    An rTile: one size per loop axis of the operator (spatial and reduction
+    axes, in the operator's loop order) at one memory level. The data tile of
+    each operand follows from it through the operand's indexing map. At the
+    `shared` level the entries on reduction axes are the reduction step (the
+    slice of the reduction staged per iteration); at the `register` level
+    they are the per-thread inner step.
+
+    ```mlir
+    #roller.rtile<shared, [128, 128, 32]>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Roller_MemoryLevel>:$level,
+    Roller_I64ArrayParameter<"tile size per loop axis">:$sizes
+  );
+  let assemblyFormat = "`<` $level `,` $sizes `>`";
+  let genVerifyDecl = 1;
+}
+
+def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
+  let summary = "the schedule of one rProgram";
+  let description = [{
+    What a chosen rProgram needs, as produced by ROLLER's construction and
+    ranked by its micro-performance model:
+
+    * `block`: the block tile (`#roller.rtile<shared, ...>`), staged in
+      shared memory, one per thread block; its reduction entries are the
+      reduction step;
+    * `thread`: the thread tile (`#roller.rtile<register, ...>`) each thread
+      computes in registers (for tensor cores, the warp tile);
+    * `mma`: the MMA unit tile `[m, n, k]` when tensor cores are used;
+    * `padding`: elements of storage padding added to the innermost
+      dimension of each input's shared-memory tile (bank-conflict rule);
+    * `vector_width`: elements per thread per global-memory access;
+    * `stages`: software-pipeline stages of the shared-memory copies;
+    * `threads`: threads per block;
+    * `grid`: thread blocks per grid dimension (x, y, z);
+    * `predicted_us` and `bottleneck`: the model's predicted time in
+      microseconds and the stage that bounds it.
+
+    ```mlir
+    #roller.config<block = #roller.rtile<shared, [128, 128, 32]>,
+                   thread = #roller.rtile<register, [8, 8, 1]>,
+                   padding = [4, 4], vector_width = 4, stages = 2,
+                   threads = 256, grid = [8, 8, 1], predicted_us = 21.5,
+                   bottleneck = compute>
+    ```
+  }];
+  let parameters = (ins
+    "::mlir::roller::RTileAttr":$block,
+    "::mlir::roller::RTileAttr":$thread,
+    Roller_OptionalI64ArrayParameter<"MMA shape [m, n, k]">:$mma,
+    Roller_I64ArrayParameter<"padding per input, in elements">:$padding,
+    "int64_t":$vector_width,
+    "int64_t":$stages,
+    "int64_t":$threads,
+    Roller_I64ArrayParameter<"blocks per grid dimension">:$grid,
+    Roller_F64Parameter<"microseconds">:$predicted_us,
+    EnumParameter<Roller_Bottleneck>:$bottleneck
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Number of loop axes the schedule covers.
+    size_t getRank() const { return getBlock().getSizes().size(); }
+    /// Whether the schedule uses tensor cores.
+    bool usesMma() const { return !getMma().empty(); }
+  }];
+}
+
+#endif // ROLLER_DIALECT_ROLLER_IR_ROLLERATTRS_TD

@@ -1,0 +1,53 @@
+//===- RollerDialect.td - The roller dialect ---------------*- tablegen -*-===//
+//
+// The dialect that carries ROLLER's view of an operator: the device it runs
+// on, the rTiles chosen per memory level and the rProgram that moves data
+// tiles through the memory hierarchy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_DIALECT_ROLLER_IR_ROLLERDIALECT_TD
+#define ROLLER_DIALECT_ROLLER_IR_ROLLERDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Roller_Dialect : Dialect {
+  let name = "roller";
+  let summary = "ROLLER rTiles and rPrograms for NVIDIA GPUs";
+  let description = [{
+    The `roller` dialect models an operator the way ROLLER (Zhu et al., OSDI
+    2022) does: as a data-processing pipeline of data tiles (rTiles) moving
+    through the memory hierarchy of a device (global -> shared -> registers),
+    with a tile shape per memory level aligned to the hardware.
+
+    It has three groups of definitions:
+
+    * Hardware: `#roller.mem_level`, `#roller.peak`, `#roller.mma_shape` and
+      `#roller.device` describe a GPU. A module names its target with the
+      discardable attribute `roller.device`.
+    * Schedule: `#roller.rtile` (tile sizes per loop axis at one memory level)
+      and `#roller.config` (everything a chosen rProgram needs). An op carries
+      its chosen schedule in the discardable attribute `roller.config`.
+    * Program: `roller.rprogram` holds one operator; inside it `roller.load`,
+      `roller.compute` and `roller.store` move and compute `!roller.tile`
+      values between memory levels.
+  }];
+  let cppNamespace = "::mlir::roller";
+  let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Name of the discardable attribute holding a module's target device.
+    static constexpr ::llvm::StringLiteral kDeviceAttrName = "roller.device";
+    /// Name of the discardable attribute holding an op's chosen schedule.
+    static constexpr ::llvm::StringLiteral kConfigAttrName = "roller.config";
+
+    void registerAttributes();
+    void registerTypes();
+  }];
+}
+
+class Roller_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Roller_Dialect, mnemonic, traits>;
+
+#endif // ROLLER_DIALECT_ROLLER_IR_ROLLERDIALECT_TD

@@ -1,0 +1,36 @@
+//===- TileShapes.h - Data tiles implied by an rTile -------------*- C++
+//-*-===//
+//
+// ROLLER derives every operand's data tile from the rTile through the
+// operand's indexing map. These helpers compute that image, so the verifier
+// and the rewrite agree on tile shapes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_DIALECT_ROLLER_IR_TILESHAPES_H
+#define ROLLER_DIALECT_ROLLER_IR_TILESHAPES_H
+
+#include "mlir/IR/AffineMap.h"
+#include "mlir/Support/LLVM.h"
+
+#include <optional>
+
+namespace mlir::roller {
+
+/// Number of distinct values `expr` takes minus one when each loop dimension
+/// d ranges over [0, loopTile[d]). Returns std::nullopt for expressions that
+/// are not linear in the dimensions (mod, floordiv, symbols) or when a
+/// dimension is missing from `loopTile`.
+std::optional<int64_t> getAccessSpan(AffineExpr expr,
+                                     ArrayRef<int64_t> loopTile);
+
+/// The shape of the data tile an operand with indexing map `map` touches when
+/// the loop nest covers a box of `loopTile` iterations: for a result
+/// expression sum_d c_d * d + c, the extent is sum_d |c_d| * (t_d - 1) + 1
+/// (a strided convolution access `2*oh + kh` over [4, 3] gives 2*3+2+1 = 9).
+std::optional<SmallVector<int64_t>>
+getAccessedTileShape(AffineMap map, ArrayRef<int64_t> loopTile);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_DIALECT_ROLLER_IR_TILESHAPES_H

@@ -1,0 +1,21 @@
+//===- DeviceSelection.h - Finding the target device ------------*- C++ -*-===//
+
+#ifndef ROLLER_DIALECT_ROLLER_TRANSFORMS_DEVICESELECTION_H
+#define ROLLER_DIALECT_ROLLER_TRANSFORMS_DEVICESELECTION_H
+
+#include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+#include "mlir/IR/Operation.h"
+
+namespace mlir::roller {
+
+/// Resolves a preset name or a JSON file path into a verified
+/// #roller.device. On failure, reports the reason at `loc` and returns null.
+DeviceAttr resolveDeviceAttr(MLIRContext *ctx, Location loc,
+                             StringRef nameOrPath);
+
+/// The `roller.device` of `op` or of its nearest ancestor that has one.
+DeviceAttr findEnclosingDevice(Operation *op);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_DEVICESELECTION_H

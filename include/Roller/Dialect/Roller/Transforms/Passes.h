@@ -1,0 +1,20 @@
+//===- Passes.h - Passes of the roller dialect ------------------*- C++ -*-===//
+
+#ifndef ROLLER_DIALECT_ROLLER_TRANSFORMS_PASSES_H
+#define ROLLER_DIALECT_ROLLER_TRANSFORMS_PASSES_H
+
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::roller {
+
+#define GEN_PASS_DECL
+#include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+
+} // namespace mlir::roller
+
+#endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_PASSES_H

@@ -1,0 +1,59 @@
+//===- RollerDialect.cpp - The roller dialect -----------------------------===//
+
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/IR/RollerOps.h"
+
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::roller;
+
+#include "Roller/Dialect/Roller/IR/RollerDialect.cpp.inc"
+
+namespace {
+/// Prints devices as `#roller_<name>` aliases: a device is long and every op
+/// of a module refers to the same one.
+struct RollerOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (auto device = dyn_cast<DeviceAttr>(attr)) {
+      // Alias names are identifiers: spell other characters as '_'.
+      os << "roller_";
+      for (char c : device.getName())
+        os << (llvm::isAlnum(c) ? c : '_');
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
+void RollerDialect::initialize() {
+  registerAttributes();
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "Roller/Dialect/Roller/IR/RollerOps.cpp.inc"
+      >();
+  addInterfaces<RollerOpAsmInterface>();
+}
+
+LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  if (attr.getName() == kDeviceAttrName) {
+    if (!isa<DeviceAttr>(attr.getValue()))
+      return op->emitError() << "'" << kDeviceAttrName
+                             << "' must be a #roller.device attribute";
+    return success();
+  }
+  if (attr.getName() == kConfigAttrName) {
+    if (!isa<ConfigAttr>(attr.getValue()))
+      return op->emitError() << "'" << kConfigAttrName
+                             << "' must be a #roller.config attribute";
+    return success();
+  }
+  return op->emitError() << "unknown roller attribute '"
+                         << attr.getName().getValue() << "'";
+}

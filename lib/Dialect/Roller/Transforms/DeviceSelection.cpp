@@ -1,0 +1,31 @@
+//===- DeviceSelection.cpp - Finding the target device --------------------===//
+
+#include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace mlir::roller;
+
+DeviceAttr mlir::roller::resolveDeviceAttr(MLIRContext *ctx, Location loc,
+                                           StringRef nameOrPath) {
+  llvm::Expected<DeviceSpec> spec = resolveDevice(nameOrPath);
+  if (!spec) {
+    emitError(loc) << llvm::toString(spec.takeError());
+    return {};
+  }
+  // Through getChecked, so that anything the analysis core accepted but the
+  // attribute rejects (an element type MLIR does not know) is reported too.
+  DeviceAttr attr =
+      DeviceAttr::getChecked([&] { return emitError(loc); }, ctx, *spec);
+  return attr;
+}
+
+DeviceAttr mlir::roller::findEnclosingDevice(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto device =
+            op->getAttrOfType<DeviceAttr>(RollerDialect::kDeviceAttrName))
+      return device;
+  return {};
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test (lit IR tests and the
+# GoogleTest unit tests, in one lit run). Ends with one line
+# `N passed, N failed, N skipped` and exits non-zero on any failure.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+roller_build roller-opt RollerUnitTests mlir-doc
+
+results="$ROLLER_BUILD/test-results.json"
+rm -f "$results"
+set +e
+"$LLVM_PREFIX/bin/lit" -sv --output "$results" \
+  "$ROLLER_BUILD/test" "$ROLLER_BUILD/unittests"
+lit_status=$?
+set -e
+
+python3 - "$results" "$lit_status" <<'PY'
+import json, sys
+path, status = sys.argv[1], int(sys.argv[2])
+try:
+    tests = json.load(open(path))["tests"]
+except (OSError, ValueError, KeyError):
+    print("0 passed, 1 failed (lit produced no results)")
+    sys.exit(1)
+passed = sum(t["code"] in ("PASS", "XFAIL") for t in tests)
+skipped = sum(t["code"] in ("UNSUPPORTED", "SKIPPED", "EXCLUDED") for t in tests)
+failed = len(tests) - passed - skipped
+if status != 0 and failed == 0:
+    failed = 1  # lit itself failed (e.g. a config error)
+print(f"{passed} passed, {failed} failed, {skipped} skipped")
+sys.exit(1 if failed or passed == 0 else 0)
+PY

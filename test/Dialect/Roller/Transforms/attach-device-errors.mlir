@@ -1,0 +1,15 @@
+// RUN: roller-opt %s --roller-attach-device="device=b200" --verify-diagnostics --split-input-file
+// RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/missing.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/bad-key.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADKEY
+// RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/inconsistent.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=INCONSISTENT
+// RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/bad-type.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADTYPE
+
+// An unknown preset name is an error at the module, naming the choices.
+// expected-error @+1 {{unknown device 'b200': expected one of v100, a100, h100, h200 or the path of a JSON device file}}
+module {
+}
+
+// MISSING: error: cannot read device file {{.*}}missing.json
+// BADKEY: error: {{.*}}smem_per_blok
+// INCONSISTENT: error: {{.*}}warp_size must be a power of two
+// BADTYPE: error: {{.*}}f12

@@ -1,0 +1,198 @@
+// RUN: roller-opt %s --split-input-file --verify-diagnostics
+
+// Every diagnostic of the roller attributes and the tile type.
+
+// expected-error @+1 {{memory level capacity must be positive, got 0}}
+func.func private @f() attributes {l = #roller.mem_level<shared, capacity = 0, bandwidth = 1.0, transaction = 128, banks = 32, bank_width = 4>}
+
+// -----
+
+// expected-error @+1 {{memory level bandwidth must be positive}}
+func.func private @f() attributes {l = #roller.mem_level<shared, capacity = 1024, bandwidth = 0.0, transaction = 128, banks = 32, bank_width = 4>}
+
+// -----
+
+// expected-error @+1 {{memory level bandwidth must be positive}}
+func.func private @f() attributes {l = #roller.mem_level<shared, capacity = 1024, bandwidth = -5.0, transaction = 128, banks = 32, bank_width = 4>}
+
+// -----
+
+// expected-error @+1 {{memory level transaction length must be positive, got -1}}
+func.func private @f() attributes {l = #roller.mem_level<global, capacity = 1024, bandwidth = 1.0, transaction = -1, banks = 0, bank_width = 0>}
+
+// -----
+
+// expected-error @+1 {{memory level banks (32) and bank_width (0) must be both positive or both 0}}
+func.func private @f() attributes {l = #roller.mem_level<shared, capacity = 1024, bandwidth = 1.0, transaction = 128, banks = 32, bank_width = 0>}
+
+// -----
+
+// expected-error @+1 {{peak throughput needs an integer or float element type, got 'index'}}
+func.func private @f() attributes {p = #roller.peak<index, cuda_core = 1.0, tensor_core = 0.0>}
+
+// -----
+
+// expected-error @+1 {{peak throughput must be finite and non-negative}}
+func.func private @f() attributes {p = #roller.peak<f32, cuda_core = -1.0, tensor_core = 0.0>}
+
+// -----
+
+// expected-error @+1 {{mma shape must be positive, got 16x0x16}}
+func.func private @f() attributes {m = #roller.mma_shape<m = 16, n = 0, k = 16, input = f16, acc = f32>}
+
+// -----
+
+// expected-error @+1 {{mma shape element types must be integers or floats}}
+func.func private @f() attributes {m = #roller.mma_shape<m = 16, n = 8, k = 16, input = vector<2xf16>, acc = f32>}
+
+// -----
+
+// expected-error @+1 {{device peaks must be #roller.peak attributes, got 1 : i64}}
+func.func private @f() attributes {d = #roller.device<name = "bad", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 1024, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024, smem_per_sm = 2048, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [1], mma_shapes = [], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>]>}
+
+// -----
+
+// expected-error @+1 {{device mma_shapes must be #roller.mma_shape attributes, got "m16n8k16"}}
+func.func private @f() attributes {d = #roller.device<name = "bad", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 1024, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024, smem_per_sm = 2048, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = ["m16n8k16"], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>]>}
+
+// -----
+
+// expected-error @+1 {{device levels must be #roller.mem_level attributes, got #roller.rtile<shared, [4]>}}
+func.func private @f() attributes {d = #roller.device<name = "bad", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 1024, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024, smem_per_sm = 2048, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [], levels = [#roller.rtile<shared, [4]>]>}
+
+// -----
+
+// A device that is well-formed but inconsistent is rejected with the
+// analysis core's reason.
+// expected-error @+1 {{invalid device 'bad': sm_count must be positive (got 0)}}
+func.func private @f() attributes {d = #roller.device<name = "bad", chip = "sm_80", sm_count = 0, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 1024, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024, smem_per_sm = 2048, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>]>}
+
+// -----
+
+// expected-error @+1 {{invalid device 'bad': memory levels must be ordered global, shared, register}}
+func.func private @f() attributes {d = #roller.device<name = "bad", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 1024, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024, smem_per_sm = 2048, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [], levels = [#roller.mem_level<shared, capacity = 2048, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>]>}
+
+// -----
+
+// expected-error @+1 {{rtile level must be 'shared' or 'register'; global data is the operator's own tensors}}
+func.func private @f() attributes {t = #roller.rtile<global, [4]>}
+
+// -----
+
+// expected-error @+1 {{rtile must have at least one axis}}
+func.func private @f() attributes {t = #roller.rtile<shared, []>}
+
+// -----
+
+// expected-error @+1 {{rtile size must be positive, got 0 on axis 1}}
+func.func private @f() attributes {t = #roller.rtile<shared, [4, 0]>}
+
+// -----
+
+// expected-error @+1 {{rtile size must be positive, got -8 on axis 0}}
+func.func private @f() attributes {t = #roller.rtile<register, [-8]>}
+
+// -----
+
+// expected-error @+1 {{config block tile must be at the 'shared' level, got 'register'}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<register, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config thread tile must be at the 'register' level, got 'shared'}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<shared, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config thread tile has 1 axes but the block tile has 2}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64, 64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config thread tile size 3 does not divide block tile size 64 on axis 1}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64, 64]>, thread = #roller.rtile<register, [4, 3]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config mma must be [m, n, k] with positive sizes}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, mma = [16, 8], padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config padding must be non-negative, got -2 for input 1}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0, -2], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config vector_width must be 1, 2, 4, 8 or 16, got 3}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 3, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config stages must be at least 1, got 0}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 0, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config threads must be positive, got 0}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 0, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config grid must have 1 to 3 dimensions, got 4}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1, 1, 1, 1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config grid sizes must be positive, got 0}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [0], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{config predicted_us must be finite and non-negative}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = -1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+1 {{tile must have at least one dimension}}
+func.func private @f(!roller.tile<f32, shared>)
+
+// -----
+
+// expected-error @+1 {{tile dimensions must be positive, got 0}}
+func.func private @f(!roller.tile<4x0xf32, shared>)
+
+// -----
+
+// expected-error @+1 {{tile element type must be an integer or float, got 'index'}}
+func.func private @f(!roller.tile<4xindex, register>)
+
+// -----
+
+// expected-error @+1 {{tiles live at the 'shared' or 'register' level; global data is the operator's own tensor or memref}}
+func.func private @f(!roller.tile<4xf32, global>)
+
+// -----
+
+// expected-error @+1 {{tile padding must be non-negative, got -1}}
+func.func private @f(!roller.tile<4xf32, shared, padding = -1>)
+
+// -----
+
+// expected-error @+1 {{tile padding only applies to shared-memory tiles}}
+func.func private @f(!roller.tile<4xf32, register, padding = 4>)
+
+// -----
+
+// expected-error @+1 {{'roller.device' must be a #roller.device attribute}}
+module attributes {roller.device = "h200"} {}
+
+// -----
+
+// expected-error @+1 {{'roller.config' must be a #roller.config attribute}}
+func.func private @f() attributes {roller.config = #roller.rtile<shared, [4]>}
+
+// -----
+
+// expected-error @+1 {{unknown roller attribute 'roller.devcie'}}
+module attributes {roller.devcie = 1} {}

@@ -1,0 +1,567 @@
+// RUN: roller-opt %s --split-input-file --verify-diagnostics
+
+// Every diagnostic of the roller ops: each case breaks one rule of an
+// otherwise valid program.
+
+// The unmodified program verifies (the cases below each break one thing).
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-error @+1 {{config has padding for 1 inputs but the rprogram has 2}}
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4], vector_width = 4, stages = 1, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-error @+1 {{config threads per block (48) is not a multiple of the warp size (32)}}
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 48, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-error @+1 {{config mma shape 16x16x16 is not supported by device 'tiny'}}
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, mma = [16, 16, 16], padding = [4, 4], vector_width = 4, stages = 1, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-error @+1 {{config has 32 threads but its block and thread tiles give 64}}
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 32, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    // expected-error @+1 {{tile shape 32x16 does not match the shared rtile [32x32x8] through indexing map affine_map<(d0, d1, d2) -> (d0, d2)> (expected 32x8)}}
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x16xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x16xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    // expected-error @+1 {{tile shape 4x2 does not match the register rtile [4x4x1] through indexing map affine_map<(d0, d1, d2) -> (d0, d2)> (expected 4x1)}}
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x2xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x2xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    // expected-error @+1 {{shared tile padding 2 does not match the config's padding 4}}
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 2>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 2> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    // expected-error @+1 {{indexing map affine_map<(d0, d1, d2) -> (d0 mod 4, d2)> is not a linear access; tile shapes cannot be derived}}
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i mod 4, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+// Four stages of the padded 32x8 and 8x32 f32 tiles (2688 bytes) overflow 8 KiB.
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-error @+1 {{shared-memory tiles need 10752 bytes (4 stages) but device 'tiny' allows 8192 per block}}
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 4, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-error @+1 {{config threads per block (16) is not a multiple of the warp size (32)}}
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [8, 8, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 16, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<8x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x8xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<8x8xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<8x1xf32, register>, !roller.tile<1x8xf32, register>) inits(%cr : !roller.tile<8x8xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<8x8xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<8x8xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%X: memref<4096xf32>, %Y: memref<4096xf32>) {
+  // expected-error @+1 {{register tiles need 128 registers per thread but device 'tiny' allows 32}}
+  roller.rprogram ins(%X : memref<4096xf32>) outs(%Y : memref<4096xf32>) config = #roller.config<block = #roller.rtile<shared, [2048]>, thread = #roller.rtile<register, [64]>, padding = [0], vector_width = 4, stages = 1, threads = 32, grid = [2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%x: memref<4096xf32>, %y: memref<4096xf32>):
+    %xr = roller.load %x : memref<4096xf32> -> !roller.tile<64xf32, register>
+    %yr = roller.load %y : memref<4096xf32> -> !roller.tile<64xf32, register>
+    %o = roller.compute ins(%xr : !roller.tile<64xf32, register>) inits(%yr : !roller.tile<64xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<64xf32, register>
+    roller.store %o into %y : !roller.tile<64xf32, register> into memref<4096xf32>
+  }
+  return
+}
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  // expected-error @+1 {{'roller.rprogram' op body has 1 arguments but the op has 2 inputs and outputs}}
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%x: tensor<64xf32>):
+    roller.yield %x : tensor<64xf32>
+  } -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  // expected-error @+1 {{'roller.rprogram' op body argument #1 has type 'tensor<32xf32>' but its operand has type 'tensor<64xf32>'}}
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<32xf32>):
+    roller.yield %x : tensor<64xf32>
+  } -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  // expected-error @+1 {{'roller.rprogram' op results must be the types of the tensor outputs, in order}}
+  roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+  }
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    // expected-error @+1 {{'roller.yield' op yields 0 values that do not match the 1 expected by 'roller.rprogram'}}
+    roller.yield
+  } -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %s = roller.load %X : tensor<64xf32> -> !roller.tile<16xf32, shared>
+  // expected-error @+1 {{'roller.load' op moves a tile from 'shared' to 'shared'; a load must move inward (global -> shared -> register)}}
+  %t = roller.load %s : !roller.tile<16xf32, shared> -> !roller.tile<16xf32, shared>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %r = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  // expected-error @+1 {{'roller.load' op moves a tile from 'register' to 'shared'; a load must move inward (global -> shared -> register)}}
+  %s = roller.load %r : !roller.tile<4xf32, register> -> !roller.tile<4xf32, shared>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  // expected-error @+1 {{'roller.load' op element type 'f32' does not match 'f16'}}
+  %r = roller.load %X : tensor<64xf32> -> !roller.tile<4xf16, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  // expected-error @+1 {{'roller.load' op tile rank 2 does not match the rank 1 of the data it loads from}}
+  %r = roller.load %X : tensor<64xf32> -> !roller.tile<4x4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %s = roller.load %X : tensor<64xf32> -> !roller.tile<16xf32, shared>
+  %r = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  // expected-error @+1 {{'roller.store' op moves a tile from 'shared' to 'register'; a store must move outward (register -> shared -> global)}}
+  %t = roller.store %s into %r : !roller.tile<16xf32, shared> into !roller.tile<4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %M: memref<8x8xf32>) {
+  %r = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  // expected-error @+1 {{'roller.store' op tile rank 1 does not match the rank 2 of the data it stores into}}
+  roller.store %r into %M : !roller.tile<4xf32, register> into memref<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %M: memref<64xf32>) {
+  %r = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  // expected-error @+1 {{'roller.store' op into a memref must not return a value}}
+  %t = "roller.store"(%r, %M) : (!roller.tile<4xf32, register>, memref<64xf32>) -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %r = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  // expected-error @+1 {{'roller.store' op into a tensor or tile must return the updated value}}
+  "roller.store"(%r, %X) : (!roller.tile<4xf32, register>, tensor<64xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %r = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  // expected-error @+1 {{'roller.store' op result type 'tensor<32xf32>' does not match the destination type 'tensor<64xf32>'}}
+  %t = "roller.store"(%r, %X) : (!roller.tile<4xf32, register>, tensor<64xf32>) -> tensor<32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %yr = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %ys = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, shared>
+  // expected-error @+1 {{'roller.compute' op iterator type must be "parallel" or "reduction", got "window"}}
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["window"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+  } -> !roller.tile<4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %yr = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %ys = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, shared>
+  // expected-error @+1 {{'roller.compute' op expects one indexing map per operand (2), got 1}}
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+  } -> !roller.tile<4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %yr = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %ys = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, shared>
+  // expected-error @+1 {{'roller.compute' op indexing map #0 must have 1 dimensions and no symbols}}
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i, j) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+  } -> !roller.tile<4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %yr = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %ys = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, shared>
+  // expected-error @+1 {{'roller.compute' op indexing map #0 has 2 results but its tile has rank 1}}
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i, i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+  } -> !roller.tile<4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %yr = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %ys = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, shared>
+  // expected-error @+1 {{'roller.compute' op accumulator #0 must be a register tile}}
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%ys : !roller.tile<4xf32, shared>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+  } -> !roller.tile<4xf32, shared>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %yr = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %ys = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, shared>
+  // expected-error @+1 {{'roller.compute' op accumulator map affine_map<(d0) -> (d0)> must index parallel axes only}}
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["reduction"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+  } -> !roller.tile<4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %yr = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %ys = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, shared>
+  // expected-error @+1 {{'roller.compute' op results must have the types of the accumulators}}
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+  } -> !roller.tile<8xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %yr = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %ys = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, shared>
+  // expected-error @+1 {{'roller.compute' op body arguments must be the element types of the operands, in order}}
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f16, %u: f32):
+      roller.yield %u : f32
+  } -> !roller.tile<4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%xr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+  ^bb0(%v: f32, %u: f32):
+    // expected-error @+1 {{'roller.yield' op yields 2 values that do not match the 1 expected by 'roller.compute'}}
+    roller.yield %v, %u : f32, f32
+  } -> !roller.tile<4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #roller.config<block = #roller.rtile<shared, [64, 1]>, thread = #roller.rtile<register, [4, 1]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    %xr = roller.load %x : tensor<64xf32> -> !roller.tile<4xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<4xf32, register>
+    // expected-error @+1 {{'roller.compute' op has 1 loop axes but the rprogram's config tiles 2}}
+    %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<4xf32, register>
+    %r = roller.store %o into %y : !roller.tile<4xf32, register> into tensor<64xf32>
+    roller.yield %r : tensor<64xf32>
+  } -> tensor<64xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'roller.yield' op expects parent op to be one of 'roller.rprogram, roller.compute'}}
+roller.yield

@@ -1,0 +1,507 @@
+//===- DeviceTest.cpp - Tests of DeviceSpec, its presets and JSON I/O -----===//
+//
+// Figures are compared with concrete values taken from the sources cited in
+// DevicePresets.cpp, so a mistyped figure fails here rather than skewing the
+// model's estimates quietly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Analysis/Device.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <functional>
+
+using namespace mlir::roller;
+
+namespace {
+
+constexpr int64_t KiB = 1024;
+constexpr int64_t MiB = 1024 * KiB;
+constexpr int64_t GiB = 1024 * MiB;
+
+const DeviceSpec &preset(llvm::StringRef name) {
+  const DeviceSpec *spec = lookupDevicePreset(name);
+  EXPECT_NE(spec, nullptr) << name.str();
+  static const DeviceSpec empty;
+  return spec ? *spec : empty;
+}
+
+/// The message of a failed Expected, or "<success>".
+template <typename T> std::string errorOf(llvm::Expected<T> value) {
+  if (value)
+    return "<success>";
+  return llvm::toString(value.takeError());
+}
+
+/// A temporary file holding `text`, removed when the object dies.
+struct TempFile {
+  llvm::SmallString<128> path;
+  explicit TempFile(llvm::StringRef text) {
+    int fd;
+    std::error_code ec =
+        llvm::sys::fs::createTemporaryFile("roller-device", "json", fd, path);
+    EXPECT_FALSE(ec) << ec.message();
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << text;
+  }
+  ~TempFile() { llvm::sys::fs::remove(path); }
+};
+
+//===----------------------------------------------------------------------===//
+// Enum and accessors
+//===----------------------------------------------------------------------===//
+
+TEST(DeviceTest, MemLevelKindSpelling) {
+  for (MemLevelKind kind :
+       {MemLevelKind::Global, MemLevelKind::Shared, MemLevelKind::Register})
+    EXPECT_EQ(symbolizeMemLevelKind(stringifyMemLevelKind(kind)), kind);
+  EXPECT_EQ(stringifyMemLevelKind(MemLevelKind::Shared), "shared");
+  EXPECT_EQ(symbolizeMemLevelKind("Global"), std::nullopt);
+  EXPECT_EQ(symbolizeMemLevelKind("l1"), std::nullopt);
+}
+
+TEST(DeviceTest, ComputeCapability) {
+  DeviceSpec spec;
+  for (auto [chip, cc] :
+       std::vector<std::pair<const char *, int64_t>>{{"sm_70", 70},
+                                                     {"sm_90", 90},
+                                                     {"sm_100", 100},
+                                                     {"sm_9x", 0},
+                                                     {"sm_9", 0},
+                                                     {"sm_090", 0},
+                                                     {"sm_1000", 0},
+                                                     {"compute_90", 0},
+                                                     {"", 0}}) {
+    spec.chip = chip;
+    EXPECT_EQ(spec.computeCapability(), cc) << chip;
+  }
+}
+
+TEST(DeviceTest, Accessors) {
+  const DeviceSpec &h200 = preset("h200");
+  ASSERT_NE(h200.getLevel(MemLevelKind::Shared), nullptr);
+  EXPECT_EQ(h200.getLevel(MemLevelKind::Shared)->banks, 32);
+  ASSERT_NE(h200.getPeak("bf16"), nullptr);
+  EXPECT_DOUBLE_EQ(h200.getPeak("bf16")->tensorCoreTflops, 989.4);
+  EXPECT_EQ(h200.getPeak("f8E4M3FN"), nullptr);
+  DeviceSpec noRegs = h200;
+  noRegs.levels.pop_back();
+  EXPECT_EQ(noRegs.getLevel(MemLevelKind::Register), nullptr);
+  EXPECT_FALSE(noRegs == h200);
+}
+
+//===----------------------------------------------------------------------===//
+// Presets
+//===----------------------------------------------------------------------===//
+
+TEST(DeviceTest, PresetNames) {
+  std::vector<std::string> names;
+  for (llvm::StringRef name : getDevicePresetNames())
+    names.push_back(name.str());
+  EXPECT_EQ(names, (std::vector<std::string>{"v100", "a100", "h100", "h200"}));
+  EXPECT_EQ(lookupDevicePreset("H200"), nullptr);
+  EXPECT_EQ(lookupDevicePreset("b200"), nullptr);
+}
+
+TEST(DeviceTest, EveryPresetValidates) {
+  for (llvm::StringRef name : getDevicePresetNames()) {
+    const DeviceSpec &spec = preset(name);
+    EXPECT_EQ(spec.name, name.str());
+    EXPECT_EQ(spec.validate(), std::nullopt) << name.str();
+    ASSERT_EQ(spec.levels.size(), 3u) << name.str();
+    for (llvm::StringRef type : {"f64", "f32", "tf32", "f16", "bf16", "i8"})
+      EXPECT_NE(spec.getPeak(type), nullptr) << name.str() << " " << type.str();
+    // The derivation rules of docs/devices.md.
+    const MemLevel *shared = spec.getLevel(MemLevelKind::Shared);
+    EXPECT_DOUBLE_EQ(shared->bandwidthGBps,
+                     128.0 * spec.smCount * spec.clockMHz / 1e3);
+    EXPECT_EQ(shared->capacityBytes, spec.smemPerSM);
+    EXPECT_EQ(shared->transactionBytes, 128);
+    EXPECT_EQ(shared->bankWidthBytes, 4);
+    EXPECT_EQ(spec.getLevel(MemLevelKind::Global)->transactionBytes, 32);
+    EXPECT_EQ(spec.getLevel(MemLevelKind::Register)->capacityBytes, 256 * KiB);
+    EXPECT_EQ(spec.regsPerSM, 65536);
+    EXPECT_EQ(spec.maxRegsPerThread, 255);
+    EXPECT_EQ(spec.maxThreadsPerSM, 2048);
+    EXPECT_EQ(spec.maxBlocksPerSM, 32);
+    EXPECT_EQ(spec.regAllocUnit, 256);
+  }
+}
+
+TEST(DeviceTest, V100Figures) {
+  const DeviceSpec &v = preset("v100");
+  EXPECT_EQ(v.chip, "sm_70");
+  EXPECT_EQ(v.computeCapability(), 70);
+  EXPECT_EQ(v.smCount, 80);
+  EXPECT_EQ(v.clockMHz, 1530);
+  EXPECT_EQ(v.smemPerSM, 96 * KiB);
+  EXPECT_EQ(v.smemPerBlock, 96 * KiB);
+  EXPECT_EQ(v.smemReservedPerBlock, 0);
+  EXPECT_EQ(v.smemAllocUnit, 256);
+  EXPECT_EQ(v.l2Bytes, 6 * MiB);
+  EXPECT_EQ(v.levels[0].capacityBytes, 16 * GiB);
+  EXPECT_EQ(v.levels[0].bandwidthGBps, 900);
+  EXPECT_DOUBLE_EQ(v.levels[1].bandwidthGBps, 15667.2);
+  EXPECT_DOUBLE_EQ(v.levels[2].bandwidthGBps, 94003.2);
+  EXPECT_EQ(v.getPeak("f32")->cudaCoreTflops, 15.7);
+  EXPECT_EQ(v.getPeak("f64")->cudaCoreTflops, 7.8);
+  EXPECT_EQ(v.getPeak("f16")->tensorCoreTflops, 125);
+  EXPECT_DOUBLE_EQ(v.getPeak("f16")->cudaCoreTflops, 31.3344);
+  EXPECT_EQ(v.getPeak("bf16")->cudaCoreTflops, 0);
+  EXPECT_EQ(v.getPeak("bf16")->tensorCoreTflops, 0);
+  EXPECT_EQ(v.getPeak("tf32")->tensorCoreTflops, 0);
+  EXPECT_EQ(v.getPeak("i8")->tensorCoreTflops, 0);
+  ASSERT_EQ(v.mmaShapes.size(), 2u);
+  EXPECT_EQ(v.mmaShapes[0], (MmaShape{8, 8, 4, "f16", "f32"}));
+}
+
+TEST(DeviceTest, A100Figures) {
+  const DeviceSpec &a = preset("a100");
+  EXPECT_EQ(a.chip, "sm_80");
+  EXPECT_EQ(a.smCount, 108);
+  EXPECT_EQ(a.clockMHz, 1410);
+  EXPECT_EQ(a.smemPerSM, 164 * KiB);
+  EXPECT_EQ(a.smemPerBlock, 163 * KiB);
+  EXPECT_EQ(a.smemReservedPerBlock, 1024);
+  EXPECT_EQ(a.smemAllocUnit, 128);
+  EXPECT_EQ(a.l2Bytes, 40 * MiB);
+  EXPECT_EQ(a.levels[0].capacityBytes, 80 * GiB);
+  EXPECT_EQ(a.levels[0].bandwidthGBps, 2039);
+  EXPECT_DOUBLE_EQ(a.levels[1].bandwidthGBps, 19491.84);
+  EXPECT_DOUBLE_EQ(a.levels[2].bandwidthGBps, 116951.04);
+  EXPECT_EQ(a.getPeak("f32")->cudaCoreTflops, 19.5);
+  EXPECT_EQ(a.getPeak("f16")->cudaCoreTflops, 78);
+  EXPECT_EQ(a.getPeak("bf16")->cudaCoreTflops, 39);
+  EXPECT_EQ(a.getPeak("f16")->tensorCoreTflops, 312);
+  EXPECT_EQ(a.getPeak("tf32")->tensorCoreTflops, 156);
+  EXPECT_EQ(a.getPeak("f64")->tensorCoreTflops, 19.5);
+  EXPECT_EQ(a.getPeak("i8")->tensorCoreTflops, 624);
+  EXPECT_DOUBLE_EQ(a.getPeak("i8")->cudaCoreTflops, 19.49184);
+  EXPECT_NE(llvm::find(a.mmaShapes, MmaShape{16, 8, 8, "tf32", "f32"}),
+            a.mmaShapes.end());
+}
+
+TEST(DeviceTest, HopperFigures) {
+  const DeviceSpec &h100 = preset("h100");
+  const DeviceSpec &h200 = preset("h200");
+  for (const DeviceSpec *h : {&h100, &h200}) {
+    EXPECT_EQ(h->chip, "sm_90");
+    EXPECT_EQ(h->computeCapability(), 90);
+    EXPECT_EQ(h->smCount, 132);
+    EXPECT_EQ(h->clockMHz, 1980);
+    EXPECT_EQ(h->smemPerSM, 228 * KiB);
+    EXPECT_EQ(h->smemPerBlock, 227 * KiB);
+    EXPECT_EQ(h->smemReservedPerBlock, 1024);
+    EXPECT_DOUBLE_EQ(h->levels[1].bandwidthGBps, 33454.08);
+    EXPECT_DOUBLE_EQ(h->levels[2].bandwidthGBps, 401448.96);
+    EXPECT_EQ(h->getPeak("f32")->cudaCoreTflops, 66.9);
+    EXPECT_EQ(h->getPeak("f16")->tensorCoreTflops, 989.4);
+    EXPECT_EQ(h->getPeak("tf32")->tensorCoreTflops, 494.7);
+    EXPECT_EQ(h->getPeak("i8")->tensorCoreTflops, 1978.9);
+    EXPECT_EQ(h->getPeak("f64")->cudaCoreTflops, 33.5);
+  }
+  EXPECT_EQ(h100.l2Bytes, 50 * MiB);
+  EXPECT_EQ(h100.levels[0].capacityBytes, 80 * GiB);
+  EXPECT_EQ(h100.levels[0].bandwidthGBps, 3350);
+  EXPECT_EQ(h200.l2Bytes, 60 * MiB);
+  EXPECT_EQ(h200.levels[0].capacityBytes, 141 * GiB);
+  EXPECT_EQ(h200.levels[0].bandwidthGBps, 4800);
+  // Same die configuration: only the memory system differs.
+  EXPECT_EQ(h100.peaks, h200.peaks);
+  EXPECT_EQ(h100.mmaShapes, h200.mmaShapes);
+}
+
+//===----------------------------------------------------------------------===//
+// validate()
+//===----------------------------------------------------------------------===//
+
+struct BadSpec {
+  const char *expected;
+  std::function<void(DeviceSpec &)> mutate;
+};
+
+TEST(DeviceTest, ValidateReportsEachProblem) {
+  const std::vector<BadSpec> cases = {
+      {"name must not be empty", [](DeviceSpec &s) { s.name.clear(); }},
+      {"chip 'sm_9x' is not of the form sm_<NN>",
+       [](DeviceSpec &s) { s.chip = "sm_9x"; }},
+      {"chip 'sm_61' is older than sm_70, the oldest supported",
+       [](DeviceSpec &s) { s.chip = "sm_61"; }},
+      {"sm_count must be positive (got 0)",
+       [](DeviceSpec &s) { s.smCount = 0; }},
+      {"sm_count (1099511627776) exceeds the limit 4294967296",
+       [](DeviceSpec &s) { s.smCount = int64_t(1) << 40; }},
+      {"warp_size must be a power of two (got 24)",
+       [](DeviceSpec &s) { s.warpSize = 24; }},
+      {"clock_mhz must be positive (got -1)",
+       [](DeviceSpec &s) { s.clockMHz = -1; }},
+      {"clock_mhz must be a finite number",
+       [](DeviceSpec &s) { s.clockMHz = std::nan(""); }},
+      {"max_threads_per_block must be a multiple of warp_size (got 1000 and "
+       "32)",
+       [](DeviceSpec &s) { s.maxThreadsPerBlock = 1000; }},
+      {"max_threads_per_block (4096) exceeds max_threads_per_sm (2048)",
+       [](DeviceSpec &s) { s.maxThreadsPerBlock = 4096; }},
+      {"max_blocks_per_sm must be positive (got 0)",
+       [](DeviceSpec &s) { s.maxBlocksPerSM = 0; }},
+      {"regs_per_block (131072) exceeds regs_per_sm (65536)",
+       [](DeviceSpec &s) { s.regsPerBlock = 131072; }},
+      {"max_regs_per_thread (70000) exceeds regs_per_block (65536)",
+       [](DeviceSpec &s) { s.maxRegsPerThread = 70000; }},
+      {"reg_alloc_unit must be positive (got 0)",
+       [](DeviceSpec &s) { s.regAllocUnit = 0; }},
+      {"smem_per_block (307200) exceeds smem_per_sm (233472)",
+       [](DeviceSpec &s) { s.smemPerBlock = 300 * KiB; }},
+      {"smem_per_block (233472) plus smem_reserved_per_block (1024) exceeds "
+       "smem_per_sm (233472)",
+       [](DeviceSpec &s) { s.smemPerBlock = 228 * KiB; }},
+      {"smem_reserved_per_block must not be negative (got -1)",
+       [](DeviceSpec &s) { s.smemReservedPerBlock = -1; }},
+      {"smem_alloc_unit must be positive (got 0)",
+       [](DeviceSpec &s) { s.smemAllocUnit = 0; }},
+      {"l2_bytes must not be negative (got -5)",
+       [](DeviceSpec &s) { s.l2Bytes = -5; }},
+      {"peaks must list at least one element type",
+       [](DeviceSpec &s) { s.peaks.clear(); }},
+      {"peaks[0]: unknown element_type 'fp16'",
+       [](DeviceSpec &s) { s.peaks[0].elementType = "fp16"; }},
+      {"peaks[1]: duplicate element_type 'f64'",
+       [](DeviceSpec &s) { s.peaks[1].elementType = "f64"; }},
+      {"peaks[2].tensor_core_tflops must not be negative (got -1.5)",
+       [](DeviceSpec &s) { s.peaks[2].tensorCoreTflops = -1.5; }},
+      {"mma_shapes[0].m must be positive (got 0)",
+       [](DeviceSpec &s) { s.mmaShapes[0].m = 0; }},
+      {"mma_shapes[0]: unknown input_type 'half'",
+       [](DeviceSpec &s) { s.mmaShapes[0].inputType = "half"; }},
+      {"mma_shapes[6]: duplicate of mma_shapes[0]",
+       [](DeviceSpec &s) { s.mmaShapes.push_back(s.mmaShapes[0]); }},
+      {"levels must include a 'global' level",
+       [](DeviceSpec &s) { s.levels.clear(); }},
+      {"levels must include a 'global' level",
+       [](DeviceSpec &s) { s.levels.erase(s.levels.begin()); }},
+      {"memory levels must be ordered global, shared, register with each kind "
+       "at most once",
+       [](DeviceSpec &s) { std::swap(s.levels[0], s.levels[1]); }},
+      {"memory levels must be ordered global, shared, register with each kind "
+       "at most once",
+       [](DeviceSpec &s) { std::swap(s.levels[1], s.levels[2]); }},
+      {"memory levels must be ordered global, shared, register with each kind "
+       "at most once",
+       [](DeviceSpec &s) { s.levels[2] = s.levels[1]; }},
+      {"levels[1] has an unknown kind (7)",
+       [](DeviceSpec &s) { s.levels[1].kind = MemLevelKind(7); }},
+      {"level 'global' bandwidth_gbps must be positive (got 0)",
+       [](DeviceSpec &s) { s.levels[0].bandwidthGBps = 0; }},
+      {"level 'global' transaction_bytes must be positive (got 0)",
+       [](DeviceSpec &s) { s.levels[0].transactionBytes = 0; }},
+      {"level 'shared' has banks but bank_width 0",
+       [](DeviceSpec &s) { s.levels[1].bankWidthBytes = 0; }},
+      {"level 'register' has bank_width 4 but no banks",
+       [](DeviceSpec &s) { s.levels[2].bankWidthBytes = 4; }},
+      {"level 'shared' capacity_bytes (1000) differs from smem_per_sm "
+       "(233472)",
+       [](DeviceSpec &s) { s.levels[1].capacityBytes = 1000; }},
+      {"level 'register' capacity_bytes (1) differs from regs_per_sm * 4 "
+       "(262144)",
+       [](DeviceSpec &s) { s.levels[2].capacityBytes = 1; }},
+  };
+  for (const BadSpec &bad : cases) {
+    DeviceSpec spec = preset("h200");
+    bad.mutate(spec);
+    EXPECT_EQ(spec.validate().value_or("<valid>"), bad.expected);
+  }
+  // A default-constructed description is rejected, not crashed on.
+  EXPECT_EQ(DeviceSpec().validate().value_or("<valid>"),
+            "name must not be empty");
+}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+TEST(DeviceTest, JSONRoundTripsEveryPreset) {
+  for (llvm::StringRef name : getDevicePresetNames()) {
+    std::string text = toJSON(preset(name));
+    llvm::Expected<DeviceSpec> parsed = parseDeviceJSON(text);
+    ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+    EXPECT_EQ(*parsed, preset(name)) << text;
+    EXPECT_EQ(toJSON(*parsed), text);
+  }
+  std::string text = toJSON(preset("h200"));
+  // Readable numbers, keys in the struct's order.
+  EXPECT_NE(text.find("\"clock_mhz\": 1980,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"bandwidth_gbps\": 33454.08,"), std::string::npos);
+  EXPECT_LT(text.find("\"name\""), text.find("\"sm_count\""));
+  EXPECT_LT(text.find("\"l2_bytes\""), text.find("\"levels\""));
+}
+
+TEST(DeviceTest, JSONBaseOverridesOnlyGivenKeys) {
+  llvm::Expected<DeviceSpec> parsed = parseDeviceJSON(R"({
+    "base": "h200",
+    "name": "h200-test",
+    "smem_per_sm": 116736,
+    "peaks": [{"element_type": "f16", "tensor_core_tflops": 500},
+              {"element_type": "i4", "cuda_core_tflops": 1}],
+    "levels": [{"kind": "shared", "capacity_bytes": 116736}]
+  })");
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  DeviceSpec expected = preset("h200");
+  expected.name = "h200-test";
+  expected.smemPerSM = 116736;
+  expected.levels[1].capacityBytes = 116736;
+  for (PeakThroughput &peak : expected.peaks)
+    if (peak.elementType == "f16")
+      peak.tensorCoreTflops = 500;
+  expected.peaks.push_back({"i4", 1, 0});
+  EXPECT_EQ(*parsed, expected);
+  // Parsing checks structure only; the per-block limit is now too large.
+  EXPECT_EQ(parsed->validate().value_or("<valid>"),
+            "smem_per_block (232448) exceeds smem_per_sm (116736)");
+
+  // The patch docs/devices.md shows for the 32 GB V100 validates.
+  parsed = parseDeviceJSON(R"({"base": "v100", "levels": [
+      {"kind": "global", "capacity_bytes": 34359738368}]})");
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->validate(), std::nullopt);
+  EXPECT_EQ(parsed->levels[0].capacityBytes, 32 * GiB);
+  EXPECT_EQ(parsed->levels[0].bandwidthGBps, 900);
+
+  // mma_shapes replaces the base list.
+  parsed = parseDeviceJSON(R"({"base": "a100", "mma_shapes": [
+      {"m": 16, "n": 8, "k": 16, "input_type": "f16", "acc_type": "f32"}]})");
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->mmaShapes,
+            (std::vector<MmaShape>{{16, 8, 16, "f16", "f32"}}));
+  EXPECT_EQ(parsed->smCount, 108);
+
+  // Without a base the description starts empty.
+  parsed = parseDeviceJSON("{}");
+  ASSERT_TRUE(bool(parsed));
+  EXPECT_EQ(*parsed, DeviceSpec());
+}
+
+TEST(DeviceTest, JSONErrorsNameThePath) {
+  const std::vector<std::pair<const char *, const char *>> cases = {
+      {R"({"base": "h200", "sm_count": "132"})",
+       "sm_count: expected an integer"},
+      {R"({"base": "h200", "sm_count": 1.5})", "sm_count: expected an integer"},
+      {R"({"clock_mhz": true})", "clock_mhz: expected a number"},
+      {R"({"name": 3})", "name: expected a string"},
+      {R"({"base": 1})", "base: expected a string"},
+      {R"({"base": "h300"})",
+       "base: unknown preset 'h300': expected one of v100, a100, h100, h200"},
+      {R"({"levels": [{"kind": "global"}, {"kind": "l1"}]})",
+       "levels[1].kind: expected one of global, shared, register"},
+      {R"({"levels": [{"kind": 0}]})",
+       "levels[0].kind: expected one of global, shared, register"},
+      {R"({"levels": [{"kind": "global"}, {"kind": "global"}]})",
+       "levels[1].kind: duplicate level 'global'"},
+      {R"({"levels": [{"kind": "global", "capacity": 1}]})",
+       "levels[0].capacity: unknown key (expected one of: kind, "
+       "capacity_bytes, bandwidth_gbps, transaction_bytes, banks, "
+       "bank_width_bytes)"},
+      {R"({"levels": [{"kind": "shared", "banks": "32"}]})",
+       "levels[0].banks: expected an integer"},
+      {R"({"levels": [{}]})", "levels[0]: missing key 'kind'"},
+      {R"({"levels": [1]})", "levels[0]: expected an object"},
+      {R"({"levels": {}})", "levels: expected an array"},
+      {R"({"peaks": [{"cuda_core_tflops": 1}]})",
+       "peaks[0]: missing key 'element_type'"},
+      {R"({"peaks": [{"element_type": "f16", "tflops": 1}]})",
+       "peaks[0].tflops: unknown key (expected one of: element_type, "
+       "cuda_core_tflops, tensor_core_tflops)"},
+      {R"({"peaks": [{"element_type": "f16"}, {"element_type": "f16"}]})",
+       "peaks[1].element_type: duplicate element type 'f16'"},
+      {R"({"mma_shapes": [{"m": 16, "n": 8, "input_type": "f16",
+                           "acc_type": "f32"}]})",
+       "mma_shapes[0]: missing key 'k'"},
+      {R"({"mma_shapes": [{"m": 16, "n": 8, "k": 8, "input_type": "f16",
+                           "acc_type": "f32", "layout": "row"}]})",
+       "mma_shapes[0].layout: unknown key (expected one of: m, n, k, "
+       "input_type, acc_type)"},
+      {"[]", "expected a JSON object at the top level"},
+  };
+  for (auto [text, expected] : cases)
+    EXPECT_EQ(errorOf(parseDeviceJSON(text)), expected) << text;
+
+  std::string typo = errorOf(parseDeviceJSON(R"({"base": "h200",
+                                                 "sm_cont": 1})"));
+  EXPECT_EQ(typo.rfind("sm_cont: unknown key (expected one of: base, name, "
+                       "chip, sm_count, ",
+                       0),
+            0u)
+      << typo;
+  EXPECT_EQ(errorOf(parseDeviceJSON("{")).rfind("invalid JSON: ", 0), 0u);
+}
+
+//===----------------------------------------------------------------------===//
+// resolveDevice()
+//===----------------------------------------------------------------------===//
+
+TEST(DeviceTest, ResolveByName) {
+  llvm::Expected<DeviceSpec> spec = resolveDevice("a100");
+  ASSERT_TRUE(bool(spec)) << llvm::toString(spec.takeError());
+  EXPECT_EQ(*spec, preset("a100"));
+  EXPECT_EQ(errorOf(resolveDevice("h300")),
+            "unknown device 'h300': expected one of v100, a100, h100, h200 or "
+            "the path of a JSON device file");
+}
+
+TEST(DeviceTest, ResolveFile) {
+  TempFile file(R"({"base": "h200", "name": "mine", "l2_bytes": 1048576})");
+  llvm::Expected<DeviceSpec> spec = resolveDevice(file.path);
+  ASSERT_TRUE(bool(spec)) << llvm::toString(spec.takeError());
+  EXPECT_EQ(spec->name, "mine");
+  EXPECT_EQ(spec->l2Bytes, 1048576);
+  EXPECT_EQ(spec->smCount, 132);
+
+  TempFile invalid(R"({"base": "h200", "warp_size": 0})");
+  EXPECT_EQ(errorOf(resolveDevice(invalid.path)),
+            "device file '" + invalid.path.str().str() +
+                "': warp_size must be positive (got 0)");
+
+  TempFile typo(R"({"base": "h200", "levels": [{"kind": "L2"}]})");
+  EXPECT_EQ(errorOf(resolveDevice(typo.path)),
+            "device file '" + typo.path.str().str() +
+                "': levels[0].kind: expected one of global, shared, register");
+}
+
+TEST(DeviceTest, ResolveMissingFile) {
+  EXPECT_EQ(errorOf(resolveDevice("/nonexistent/roller/dev.json")),
+            "cannot read device file '/nonexistent/roller/dev.json': No such "
+            "file or directory");
+  EXPECT_EQ(errorOf(resolveDevice("missing-device.json")),
+            "cannot read device file 'missing-device.json': No such file or "
+            "directory");
+  llvm::SmallString<128> dir;
+  llvm::sys::path::system_temp_directory(/*erasedOnReboot=*/true, dir);
+  EXPECT_EQ(errorOf(resolveDevice(dir)), "cannot read device file '" +
+                                             dir.str().str() +
+                                             "': it is a directory");
+}
+
+#ifdef ROLLER_EXAMPLES_DIR
+// Build with -DROLLER_EXAMPLES_DIR="<source>/examples" to check the shipped
+// example file too.
+TEST(DeviceTest, ExampleHalfSmemFile) {
+  llvm::Expected<DeviceSpec> spec =
+      resolveDevice(ROLLER_EXAMPLES_DIR "/devices/h200-half-smem.json");
+  ASSERT_TRUE(bool(spec)) << llvm::toString(spec.takeError());
+  EXPECT_EQ(spec->name, "h200-half-smem");
+  // Half of the SM's 228 KB; everything else is the base's.
+  DeviceSpec expected = preset("h200");
+  expected.name = "h200-half-smem";
+  expected.smemPerSM = 114 * KiB;
+  expected.smemPerBlock = 113 * KiB;
+  expected.levels[1].capacityBytes = 114 * KiB;
+  EXPECT_EQ(*spec, expected);
+}
+#endif
+
+} // namespace
