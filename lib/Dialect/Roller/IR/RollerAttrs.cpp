@@ -58,6 +58,15 @@ void mlir::roller::printI64Array(AsmPrinter &printer,
   printer << ']';
 }
 
+FailureOr<bool> mlir::roller::parseBool(AsmParser &parser) {
+  if (succeeded(parser.parseOptionalKeyword("true")))
+    return true;
+  if (succeeded(parser.parseOptionalKeyword("false")))
+    return false;
+  return parser.emitError(parser.getCurrentLocation(),
+                          "expected 'true' or 'false'");
+}
+
 FailureOr<llvm::APFloat> mlir::roller::parseF64(AsmParser &parser) {
   // MLIR's float literals need a '.', but `bandwidth = 4800` is what people
   // write: accept integers too.
@@ -344,7 +353,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  RTileAttr block, RTileAttr thread,
                                  ArrayRef<int64_t> mma,
                                  ArrayRef<int64_t> padding, int64_t vectorWidth,
-                                 int64_t stages, int64_t threads,
+                                 int64_t stages, bool staged, int64_t threads,
                                  ArrayRef<int64_t> grid,
                                  llvm::APFloat predictedUs, Bottleneck) {
   if (block.getLevel() != MemoryLevel::Shared)
@@ -380,6 +389,10 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << vectorWidth;
   if (stages < 1)
     return emitError() << "config stages must be at least 1, got " << stages;
+  if (!staged && (stages != 1 ||
+                  llvm::any_of(padding, [](int64_t pad) { return pad != 0; })))
+    return emitError() << "config with staged = false keeps nothing in "
+                          "shared memory: stages must be 1 and padding 0";
   if (threads < 1)
     return emitError() << "config threads must be positive, got " << threads;
   if (grid.empty() || grid.size() > 3)

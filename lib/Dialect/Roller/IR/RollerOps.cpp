@@ -219,17 +219,18 @@ LogicalResult RProgramOp::verifyRegions() {
                                     compute.getIndexingMap(index))))
         return failure();
 
-    // Each thread computes one thread tile of the block tile; reduction axes
-    // are not split across threads. With tensor cores the thread tile is a
-    // warp tile.
+    // Each thread computes one thread tile of the block tile, in whole warps
+    // (idle lanes pad the last one); reduction axes are not split across
+    // threads. With tensor cores the thread tile is a warp tile.
     int64_t tilesPerBlock = 1;
     ArrayRef<int64_t> block = config.getBlock().getSizes();
     ArrayRef<int64_t> thread = config.getThread().getSizes();
     for (unsigned axis = 0; axis < compute.getNumLoops(); ++axis)
       if (!compute.isReduction(axis))
         tilesPerBlock *= block[axis] / thread[axis];
-    int64_t expectedThreads =
-        config.usesMma() ? tilesPerBlock * warpSize : tilesPerBlock;
+    int64_t expectedThreads = config.usesMma()
+                                  ? tilesPerBlock * warpSize
+                                  : llvm::alignTo(tilesPerBlock, warpSize);
     if (expectedThreads != config.getThreads())
       return emitOpError() << "config has " << config.getThreads()
                            << " threads but its block and thread tiles give "

@@ -16,6 +16,8 @@ namespace mlir::roller {
 FailureOr<SmallVector<int64_t>> parseI64Array(AsmParser &parser);
 /// Prints `[a, b, ...]`.
 void printI64Array(AsmPrinter &printer, ArrayRef<int64_t> values);
+/// Parses `true` or `false`.
+FailureOr<bool> parseBool(AsmParser &parser);
 /// Parses a real number (integer literals are accepted).
 FailureOr<llvm::APFloat> parseF64(AsmParser &parser);
 /// Prints the shortest decimal that parses back to the same double.

@@ -37,6 +37,13 @@ class Roller_F64Parameter<string desc> : APFloatParameter<desc> {
   let printer = [{ ::mlir::roller::printF64($_printer, $_self) }];
 }
 
+// A flag written `true` or `false`, omitted when it has its default.
+class Roller_BoolParameter<string desc, string default>
+    : DefaultValuedParameter<"bool", default, desc> {
+  let parser = [{ ::mlir::roller::parseBool($_parser) }];
+  let printer = [{ $_printer << ($_self ? "true" : "false") }];
+}
+
 class Roller_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Roller_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
@@ -222,6 +229,9 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
       dimension of each input's shared-memory tile (bank-conflict rule);
     * `vector_width`: elements per thread per global-memory access;
     * `stages`: software-pipeline stages of the shared-memory copies;
+    * `staged`: whether inputs are staged in shared memory (`false` for
+      operators with no data reuse, which ROLLER runs in one level: global
+      memory straight to registers; printed only when `false`);
     * `threads`: threads per block;
     * `grid`: thread blocks per grid dimension (x, y, z);
     * `predicted_us` and `bottleneck`: the model's predicted time in
@@ -242,6 +252,7 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
     Roller_I64ArrayParameter<"padding per input, in elements">:$padding,
     "int64_t":$vector_width,
     "int64_t":$stages,
+    Roller_BoolParameter<"inputs staged in shared memory", "true">:$staged,
     "int64_t":$threads,
     Roller_I64ArrayParameter<"blocks per grid dimension">:$grid,
     Roller_F64Parameter<"microseconds">:$predicted_us,

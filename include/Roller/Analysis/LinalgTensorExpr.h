@@ -1,0 +1,34 @@
+//===- LinalgTensorExpr.h - TensorExpr from a linalg op ---------*- C++ -*-===//
+//
+// The bridge from IR to the analysis: a linalg op is exactly ROLLER's tensor
+// expression (iterator types + affine indexing maps + a scalar body), so any
+// LinalgOp with static shapes and affine-linear indexing maps converts. The
+// reason an op does not convert is reported back so that the caller can turn
+// it into a remark instead of silently skipping the op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_ANALYSIS_LINALGTENSOREXPR_H
+#define ROLLER_ANALYSIS_LINALGTENSOREXPR_H
+
+#include "Roller/Analysis/TensorExpr.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace mlir::roller {
+
+/// ROLLER's view of a linalg op, or the reason it has none (becomes a
+/// remark). Axes are named "d0", "d1", ... after the loop dimensions, and
+/// operands "in0", "in1", ... and "out0", ...; a scalar operand (the value of
+/// linalg.fill) is a rank-0 access. The result always passes validate().
+llvm::Expected<TensorExpr> tensorExprFromLinalg(linalg::LinalgOp op);
+
+/// The op name for reports, e.g. "linalg.matmul".
+std::string describeLinalgOp(linalg::LinalgOp op);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_ANALYSIS_LINALGTENSOREXPR_H

@@ -1,0 +1,72 @@
+//===- PerfModel.h - ROLLER's micro-performance model -----------*- C++ -*-===//
+//
+// Predicts the time of one rProgram from the device description alone
+// (paper section 4.3): per-level traffic over the bandwidth each SM gets,
+// compute over the peak of the unit that runs it, both quantized in waves;
+// the predicted time is the slowest stage. It is only meaningful for aligned
+// tiles, which is all the construction builds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_ANALYSIS_PERFMODEL_H
+#define ROLLER_ANALYSIS_PERFMODEL_H
+
+#include "Roller/Analysis/Device.h"
+#include "Roller/Analysis/Schedule.h"
+#include "Roller/Analysis/TensorExpr.h"
+
+#include "llvm/Support/Error.h"
+
+namespace mlir::roller {
+
+/// Registers a thread needs beyond its tiles (addresses, loop counters,
+/// indices). A documented estimate: the kernels the lowering emits keep
+/// about this many live scalars; ptxas reports the real count.
+constexpr int64_t kRegisterOverhead = 16;
+
+/// Warp schedulers per SM on every architecture Roller targets (Volta,
+/// Ampere, Hopper: four SM sub-partitions, CUDA C++ Programming Guide,
+/// "Compute Capabilities"). Below one resident warp per scheduler no stage
+/// of the pipeline can issue at its peak rate; the model scales every stage
+/// by min(1, warps per SM / kWarpSchedulersPerSM). This is why ROLLER's
+/// alignment rule prefers blocks of four warps.
+constexpr int64_t kWarpSchedulersPerSM = 4;
+
+/// Threads of a schedule: the thread (or warp) tiles of one block over the
+/// spatial axes, times the warp size with tensor cores.
+int64_t getThreadCount(const TensorExpr &expr, const DeviceSpec &device,
+                       const Schedule &schedule);
+
+/// Estimated registers per thread of a schedule.
+int64_t estimateRegisters(const TensorExpr &expr, const Schedule &schedule,
+                          const DeviceSpec &device);
+
+/// The bank rule for each input staged in shared memory: the storage padding
+/// that makes one warp's reads conflict-free, and the conflict degree left
+/// (1 when padding removes every conflict).
+struct BankPlan {
+  std::vector<int64_t> padding;
+  int64_t worstDegree = 1;
+};
+BankPlan planBankPadding(const TensorExpr &expr, const DeviceSpec &device,
+                         const Schedule &schedule);
+
+/// The worst conflict degree of one warp's reads of the inputs' shared tiles
+/// with the schedule's own padding (a user's config may pad differently).
+int64_t getBankConflictDegree(const TensorExpr &expr, const DeviceSpec &device,
+                              const Schedule &schedule);
+
+/// The widest vector (elements) every global access of the block tile can
+/// use: 16 bytes at most, dividing the contiguous extents.
+int64_t getVectorWidth(const TensorExpr &expr, llvm::ArrayRef<int64_t> block);
+
+/// Predicts a complete schedule (padding and threads filled in). Fails with
+/// the reason when it cannot run on the device (too many threads, registers
+/// or shared memory, or a grid beyond the launch limit).
+llvm::Expected<Prediction> predict(const TensorExpr &expr,
+                                   const DeviceSpec &device,
+                                   const Schedule &schedule);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_ANALYSIS_PERFMODEL_H

@@ -1,0 +1,59 @@
+//===- Traffic.h - Memory traffic, footprints and reuse scores --*- C++ -*-===//
+//
+// Q(T) and F(T) of ROLLER section 4.2 for the two tiled levels, and the data
+// reuse score S_i = (Q(T) - Q(T'_i)) / (F(T'_i) - F(T)) that drives the
+// greedy construction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_ANALYSIS_TRAFFIC_H
+#define ROLLER_ANALYSIS_TRAFFIC_H
+
+#include "Roller/Analysis/Device.h"
+#include "Roller/Analysis/TensorExpr.h"
+
+namespace mlir::roller {
+
+/// Tiles of size `tile` needed to cover the spatial axes (thread blocks at
+/// level 0), and the steps needed to cover the reduction axes.
+int64_t countSpatialTiles(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile);
+int64_t countReductionSteps(const TensorExpr &expr,
+                            llvm::ArrayRef<int64_t> tile);
+
+/// Bytes of global memory one data tile of `access` costs when moved in
+/// transactions of `transactionBytes`: each contiguous row is rounded up to
+/// whole transactions (the transaction penalty of a misaligned tile).
+double getTileTransactionBytes(const TensorAccess &access,
+                               llvm::ArrayRef<int64_t> tile,
+                               int64_t transactionBytes);
+
+/// Q0(T): bytes moved from global memory when the whole operator runs with
+/// block tile T: every block loads its input tiles once per reduction step
+/// and writes its output tile once.
+double getGlobalTraffic(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile,
+                        int64_t transactionBytes);
+
+/// F0(T): shared-memory bytes of one block's input tiles (one stage),
+/// `padding` elements added to each row of input i (empty: none).
+int64_t getSharedFootprint(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile,
+                           llvm::ArrayRef<int64_t> padding = {});
+
+/// Q1(T1): bytes moved from the level above registers (shared memory, or
+/// global when nothing is staged) into registers for the whole operator with
+/// thread tile T1: one input tile per thread-tile step.
+double getRegisterTraffic(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile);
+
+/// F1(T1): 32-bit registers one thread holds for its tiles: the output
+/// accumulators plus one step of each input.
+int64_t getRegisterFootprint(const TensorExpr &expr,
+                             llvm::ArrayRef<int64_t> tile);
+
+/// The reuse score of growing `tile` into `grown` at a level with traffic Q
+/// and footprint F. Growing that saves traffic at no footprint cost scores
+/// +infinity; growing that saves nothing scores <= 0.
+double getReuseScore(double trafficBefore, double trafficAfter,
+                     double footprintBefore, double footprintAfter);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_ANALYSIS_TRAFFIC_H

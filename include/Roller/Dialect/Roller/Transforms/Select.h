@@ -1,0 +1,55 @@
+//===- Select.h - Choosing a #roller.config for a linalg op -----*- C++ -*-===//
+//
+// The C++ entry points behind --roller-select: run ROLLER's construction on
+// a linalg op and turn the chosen rProgram into a #roller.config, or check a
+// config a user wrote.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_DIALECT_ROLLER_TRANSFORMS_SELECT_H
+#define ROLLER_DIALECT_ROLLER_TRANSFORMS_SELECT_H
+
+#include "Roller/Analysis/Construction.h"
+#include "Roller/Analysis/TensorExpr.h"
+#include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+
+namespace mlir::roller {
+
+/// What the construction found for one op.
+struct Selection {
+  TensorExpr expr;
+  ConstructionResult construction;
+  /// Wall time spent choosing (building the expression, constructing and
+  /// ranking), in microseconds.
+  double selectUs = 0;
+
+  const Candidate &best() const { return construction.candidates.front(); }
+};
+
+/// Runs ROLLER on `op` for `device`. Fails with the reason when the op has
+/// no tensor expression (dynamic shapes, non-affine maps, ...) or no aligned
+/// schedule fits the device.
+llvm::Expected<Selection> selectSchedules(linalg::LinalgOp op,
+                                          const DeviceSpec &device,
+                                          const ConstructionOptions &options);
+
+/// The #roller.config of a candidate of `expr`.
+ConfigAttr buildConfigAttr(MLIRContext *ctx, const TensorExpr &expr,
+                           const Candidate &candidate);
+
+/// The schedule a config describes.
+Schedule getScheduleFromConfig(ConfigAttr config);
+
+/// Checks a config (a user's override) against the op's expression and the
+/// device: rank, thread count and warp alignment, one padding per input, MMA
+/// support, and that it launches (shared memory, registers, grid). Returns
+/// the model's prediction for it, or the reason it is unusable.
+llvm::Expected<Prediction> checkConfig(const TensorExpr &expr,
+                                       const DeviceSpec &device,
+                                       ConfigAttr config);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_SELECT_H

@@ -1,0 +1,280 @@
+//===- PerfModel.cpp - ROLLER's micro-performance model -------------------===//
+
+#include "Roller/Analysis/PerfModel.h"
+#include "Roller/Analysis/Alignment.h"
+#include "Roller/Analysis/Occupancy.h"
+#include "Roller/Analysis/Traffic.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::roller;
+
+llvm::StringRef mlir::roller::stringifyStage(Stage stage) {
+  switch (stage) {
+  case Stage::Compute:
+    return "compute";
+  case Stage::Global:
+    return "global";
+  case Stage::Shared:
+    return "shared";
+  case Stage::Register:
+    return "register";
+  }
+  return "unknown";
+}
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+int64_t mlir::roller::getThreadCount(const TensorExpr &expr,
+                                     const DeviceSpec &device,
+                                     const Schedule &schedule) {
+  int64_t tiles = 1;
+  for (unsigned a = 0; a < expr.getRank(); ++a)
+    if (!expr.axes[a].isReduction())
+      tiles *= schedule.block[a] / schedule.thread[a];
+  // SIMT blocks round up to whole warps (the last warp may have idle
+  // lanes, which the model charges); with tensor cores each tile is a warp.
+  return schedule.mma.empty() ? llvm::alignTo(tiles, device.warpSize)
+                              : tiles * device.warpSize;
+}
+
+/// Thread tiles of one block (the threads that have work).
+static int64_t getBusyThreads(const TensorExpr &expr, const DeviceSpec &device,
+                              const Schedule &schedule) {
+  int64_t tiles = 1;
+  for (unsigned a = 0; a < expr.getRank(); ++a)
+    if (!expr.axes[a].isReduction())
+      tiles *= schedule.block[a] / schedule.thread[a];
+  return schedule.mma.empty() ? tiles : tiles * device.warpSize;
+}
+
+int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
+                                        const Schedule &schedule,
+                                        const DeviceSpec &device) {
+  int64_t tileRegisters = getRegisterFootprint(expr, schedule.thread);
+  // A warp tile is spread over the warp's threads (mma.sync fragments).
+  if (!schedule.mma.empty())
+    tileRegisters = llvm::divideCeil(tileRegisters, device.warpSize);
+  return tileRegisters + kRegisterOverhead;
+}
+
+/// Tile coordinates, in input `access`'s shared tile, of the first element
+/// each thread of the first warp reads. Threads are laid out row-major over
+/// the spatial axes' thread grid, the last spatial axis fastest (the layout
+/// the lowering uses).
+static std::vector<std::vector<int64_t>>
+getWarpReadCoords(const TensorExpr &expr, const TensorAccess &access,
+                  const Schedule &schedule, int64_t warpSize) {
+  std::vector<unsigned> spatial;
+  for (unsigned a = 0; a < expr.getRank(); ++a)
+    if (!expr.axes[a].isReduction())
+      spatial.push_back(a);
+  std::vector<std::vector<int64_t>> coords;
+  for (int64_t t = 0; t < warpSize; ++t) {
+    std::vector<int64_t> origin(expr.getRank(), 0);
+    int64_t rest = t;
+    for (unsigned a : llvm::reverse(spatial)) {
+      int64_t count = schedule.block[a] / schedule.thread[a];
+      origin[a] = (rest % count) * schedule.thread[a];
+      rest /= count;
+    }
+    if (rest != 0)
+      break; // fewer threads than a warp
+    std::vector<int64_t> point;
+    for (const AffineIndex &index : access.indices) {
+      int64_t value = 0;
+      for (auto [coeff, o] : llvm::zip(index.coeffs, origin))
+        value += coeff * o;
+      point.push_back(value);
+    }
+    coords.push_back(std::move(point));
+  }
+  return coords;
+}
+
+BankPlan mlir::roller::planBankPadding(const TensorExpr &expr,
+                                       const DeviceSpec &device,
+                                       const Schedule &schedule) {
+  BankPlan plan;
+  plan.padding.assign(expr.inputs.size(), 0);
+  const MemLevel *shared = device.getLevel(MemLevelKind::Shared);
+  if (!schedule.usesShared || !shared)
+    return plan;
+  for (auto [index, input] : llvm::enumerate(expr.inputs)) {
+    if (input.indices.empty() || !input.isRead)
+      continue;
+    if (!schedule.mma.empty()) {
+      // ldmatrix reads 8 rows of 16 bytes per phase; a 16-byte row skew
+      // keeps the 8 rows in distinct bank groups (the usual mma.sync layout).
+      plan.padding[index] = 16 / input.elementBytes;
+      continue;
+    }
+    BankAccess access;
+    access.tileShape = input.tileShape(schedule.block);
+    access.elementBytes = input.elementBytes;
+    access.threadCoords =
+        getWarpReadCoords(expr, input, schedule, device.warpSize);
+    plan.padding[index] = computeBankPadding(access, *shared);
+    plan.worstDegree =
+        std::max(plan.worstDegree,
+                 computeBankConflict(access, plan.padding[index], *shared));
+  }
+  return plan;
+}
+
+int64_t mlir::roller::getBankConflictDegree(const TensorExpr &expr,
+                                            const DeviceSpec &device,
+                                            const Schedule &schedule) {
+  const MemLevel *shared = device.getLevel(MemLevelKind::Shared);
+  if (!schedule.usesShared || !shared || !schedule.mma.empty())
+    return 1;
+  int64_t worst = 1;
+  for (auto [index, input] : llvm::enumerate(expr.inputs)) {
+    if (input.indices.empty() || !input.isRead)
+      continue;
+    BankAccess access;
+    access.tileShape = input.tileShape(schedule.block);
+    access.elementBytes = input.elementBytes;
+    access.threadCoords =
+        getWarpReadCoords(expr, input, schedule, device.warpSize);
+    int64_t pad = index < schedule.padding.size() ? schedule.padding[index] : 0;
+    worst = std::max(worst, computeBankConflict(access, pad, *shared));
+  }
+  return worst;
+}
+
+int64_t mlir::roller::getVectorWidth(const TensorExpr &expr,
+                                     llvm::ArrayRef<int64_t> block) {
+  int64_t width = 16;
+  for (const TensorAccess *access : expr.getAccesses()) {
+    if (access->indices.empty())
+      continue;
+    int64_t elements = std::max<int64_t>(1, 16 / access->elementBytes);
+    int64_t extent = access->tileShape(block).back();
+    int64_t dim = access->shape.back();
+    // Only contiguous single-axis accesses vectorize.
+    if (!access->indices.back().getSingleAxis())
+      elements = 1;
+    while (elements > 1 && (extent % elements != 0 || dim % elements != 0))
+      elements /= 2;
+    width = std::min(width, elements);
+  }
+  return std::max<int64_t>(width, 1);
+}
+
+/// The dense peak, in TFLOP/s, of the unit the schedule computes on.
+static double getPeakTflops(const TensorExpr &expr, const DeviceSpec &device,
+                            const Schedule &schedule) {
+  if (!schedule.mma.empty())
+    if (const PeakThroughput *peak = device.getPeak(expr.mmaInputType))
+      if (peak->tensorCoreTflops > 0)
+        return peak->tensorCoreTflops;
+  if (const PeakThroughput *peak = device.getPeak(expr.computeType))
+    if (peak->cudaCoreTflops > 0)
+      return peak->cudaCoreTflops;
+  // Types the CUDA cores do not list run at the f32 rate.
+  if (const PeakThroughput *peak = device.getPeak("f32"))
+    return peak->cudaCoreTflops;
+  return 0;
+}
+
+llvm::Expected<Prediction> mlir::roller::predict(const TensorExpr &expr,
+                                                 const DeviceSpec &device,
+                                                 const Schedule &schedule) {
+  Prediction p;
+  unsigned rank = expr.getRank();
+  if (schedule.block.size() != rank || schedule.thread.size() != rank)
+    return makeError("schedule rank does not match the expression");
+  const MemLevel *global = device.getLevel(MemLevelKind::Global);
+  const MemLevel *shared = device.getLevel(MemLevelKind::Shared);
+  if (!global || (schedule.usesShared && !shared))
+    return makeError("device has no global or shared memory level");
+
+  p.blocks = countSpatialTiles(expr, schedule.block);
+  for (unsigned a = 0; a < rank; ++a)
+    if (!expr.axes[a].isReduction())
+      p.grid.push_back(
+          llvm::divideCeil(expr.axes[a].extent, schedule.block[a]));
+  // One-dimensional launch: grid.x allows 2^31 - 1 blocks.
+  if (p.blocks > (int64_t(1) << 31) - 1)
+    return makeError(
+        llvm::formatv("{0} blocks exceed the launch limit", p.blocks));
+  p.smemBytes = schedule.usesShared ? getSharedFootprint(expr, schedule.block,
+                                                         schedule.padding) *
+                                          schedule.stages
+                                    : 0;
+  p.regsPerThread = estimateRegisters(expr, schedule, device);
+  llvm::Expected<Occupancy> occupancy = computeOccupancy(
+      device, {schedule.threads, p.regsPerThread, p.smemBytes});
+  if (!occupancy)
+    return occupancy.takeError();
+  p.blocksPerSM = occupancy->blocksPerSM;
+  p.occupancy = occupancy->fraction;
+  Waves waves = computeWaves(device, p.blocks, p.blocksPerSM);
+  p.waves = waves.waves;
+
+  // The busiest SM runs ceil(blocks / SMs) blocks one after another or side
+  // by side; either way it gets 1/smCount of each level's bandwidth and of
+  // the peak (the paper's even division), so the grid's tail is what wave
+  // quantization costs.
+  double concurrent = double(llvm::divideCeil(p.blocks, device.smCount));
+  // Without a warp per scheduler, an SM issues below every peak.
+  int64_t warpsPerBlock = llvm::divideCeil(schedule.threads, device.warpSize);
+  int64_t residentBlocks = std::min<int64_t>(
+      p.blocksPerSM, llvm::divideCeil(p.blocks, device.smCount));
+  double issue = std::min(1.0, double(residentBlocks * warpsPerBlock) /
+                                   double(kWarpSchedulersPerSM));
+  double perSM = issue / double(device.smCount);
+
+  // Compute: the padded iteration space of one block.
+  double blockPoints = 1;
+  for (unsigned a = 0; a < rank; ++a)
+    if (!expr.axes[a].isReduction())
+      blockPoints *= double(schedule.block[a]);
+  double reductionPoints = 1;
+  for (unsigned a = 0; a < rank; ++a)
+    if (expr.axes[a].isReduction())
+      reductionPoints *=
+          double(llvm::divideCeil(expr.axes[a].extent, schedule.block[a]) *
+                 schedule.block[a]);
+  double blockOps = blockPoints * reductionPoints * expr.opsPerPoint;
+  double peak = getPeakTflops(expr, device, schedule) * 1e12;
+  if (peak <= 0)
+    return makeError("device lists no peak throughput for " + expr.computeType);
+  // Idle lanes of a partial last warp issue no arithmetic.
+  double lanes =
+      double(getBusyThreads(expr, device, schedule)) / double(schedule.threads);
+  p.stageUs[unsigned(Stage::Compute)] =
+      concurrent * blockOps / (peak * perSM * lanes) * 1e6;
+
+  // Global memory: every block's tiles, in whole transactions.
+  p.globalBytes =
+      getGlobalTraffic(expr, schedule.block, global->transactionBytes);
+  double blockGlobal = p.globalBytes / double(p.blocks);
+  p.stageUs[unsigned(Stage::Global)] =
+      concurrent * blockGlobal / (global->bandwidthGBps * 1e9 * perSM) * 1e6;
+
+  // Shared memory: the threads' reads of their tiles, slowed by the bank
+  // conflict degree the padding leaves.
+  if (schedule.usesShared) {
+    p.bankConflict = getBankConflictDegree(expr, device, schedule);
+    p.sharedBytes = getRegisterTraffic(expr, schedule.thread);
+    double blockShared = p.sharedBytes / double(p.blocks);
+    p.stageUs[unsigned(Stage::Shared)] =
+        concurrent * blockShared * double(p.bankConflict) /
+        (shared->bandwidthGBps * 1e9 * perSM) * 1e6;
+  }
+
+  p.bottleneck = Stage::Compute;
+  for (Stage stage : {Stage::Global, Stage::Shared})
+    if (p.stageUs[unsigned(stage)] > p.stageUs[unsigned(p.bottleneck)])
+      p.bottleneck = stage;
+  p.totalUs = p.stageUs[unsigned(p.bottleneck)];
+  return p;
+}

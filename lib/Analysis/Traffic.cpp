@@ -1,0 +1,113 @@
+//===- Traffic.cpp - Memory traffic, footprints and reuse scores ----------===//
+
+#include "Roller/Analysis/Traffic.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::roller;
+
+int64_t mlir::roller::countSpatialTiles(const TensorExpr &expr,
+                                        llvm::ArrayRef<int64_t> tile) {
+  int64_t count = 1;
+  for (auto [axis, size] : llvm::zip(expr.axes, tile))
+    if (!axis.isReduction())
+      count *= llvm::divideCeil(axis.extent, size);
+  return count;
+}
+
+int64_t mlir::roller::countReductionSteps(const TensorExpr &expr,
+                                          llvm::ArrayRef<int64_t> tile) {
+  int64_t count = 1;
+  for (auto [axis, size] : llvm::zip(expr.axes, tile))
+    if (axis.isReduction())
+      count *= llvm::divideCeil(axis.extent, size);
+  return count;
+}
+
+double mlir::roller::getTileTransactionBytes(const TensorAccess &access,
+                                             llvm::ArrayRef<int64_t> tile,
+                                             int64_t transactionBytes) {
+  if (access.indices.empty())
+    return double(transactionBytes);
+  unsigned last = access.shape.size() - 1;
+  double rows = 1;
+  for (unsigned d = 0; d < last; ++d)
+    rows *= double(access.tileDim(d, tile));
+  int64_t rowBytes = access.tileDim(last, tile) * access.elementBytes;
+  return rows * double(llvm::alignTo(rowBytes, transactionBytes));
+}
+
+double mlir::roller::getGlobalTraffic(const TensorExpr &expr,
+                                      llvm::ArrayRef<int64_t> tile,
+                                      int64_t transactionBytes) {
+  double blocks = double(countSpatialTiles(expr, tile));
+  double steps = double(countReductionSteps(expr, tile));
+  double bytes = 0;
+  for (const TensorAccess &input : expr.inputs)
+    if (input.isRead)
+      bytes += blocks * steps *
+               getTileTransactionBytes(input, tile, transactionBytes);
+  for (const TensorAccess &output : expr.outputs)
+    bytes += blocks * getTileTransactionBytes(output, tile, transactionBytes);
+  return bytes;
+}
+
+int64_t mlir::roller::getSharedFootprint(const TensorExpr &expr,
+                                         llvm::ArrayRef<int64_t> tile,
+                                         llvm::ArrayRef<int64_t> padding) {
+  int64_t bytes = 0;
+  for (auto [index, input] : llvm::enumerate(expr.inputs)) {
+    if (input.indices.empty() || !input.isRead)
+      continue;
+    unsigned last = input.shape.size() - 1;
+    int64_t rows = 1;
+    for (unsigned d = 0; d < last; ++d)
+      rows *= input.tileDim(d, tile);
+    int64_t pad = index < padding.size() ? padding[index] : 0;
+    bytes += rows * (input.tileDim(last, tile) + pad) * input.elementBytes;
+  }
+  return bytes;
+}
+
+double mlir::roller::getRegisterTraffic(const TensorExpr &expr,
+                                        llvm::ArrayRef<int64_t> tile) {
+  // Thread tiles over the whole (padded) iteration space, each loading one
+  // tile of every input.
+  double tiles = double(countSpatialTiles(expr, tile)) *
+                 double(countReductionSteps(expr, tile));
+  double bytes = 0;
+  for (const TensorAccess &input : expr.inputs)
+    if (input.isRead)
+      bytes += tiles * double(input.tileElements(tile) * input.elementBytes);
+  return bytes;
+}
+
+int64_t mlir::roller::getRegisterFootprint(const TensorExpr &expr,
+                                           llvm::ArrayRef<int64_t> tile) {
+  int64_t registers = 0;
+  // Outputs are accumulators; inputs the body never reads (a pooling
+  // window) take no registers.
+  for (const TensorAccess &input : expr.inputs)
+    if (input.isRead)
+      registers +=
+          llvm::divideCeil(input.tileElements(tile) * input.elementBytes, 4);
+  for (const TensorAccess &output : expr.outputs)
+    registers +=
+        llvm::divideCeil(output.tileElements(tile) * output.elementBytes, 4);
+  return registers;
+}
+
+double mlir::roller::getReuseScore(double trafficBefore, double trafficAfter,
+                                   double footprintBefore,
+                                   double footprintAfter) {
+  double saved = trafficBefore - trafficAfter;
+  double spent = footprintAfter - footprintBefore;
+  if (saved <= 0)
+    return spent > 0 ? -spent : 0;
+  if (spent <= 0)
+    return std::numeric_limits<double>::infinity();
+  return saved / spent;
+}

@@ -1,0 +1,103 @@
+//===- Select.cpp - Choosing a #roller.config for a linalg op -------------===//
+
+#include "Roller/Dialect/Roller/Transforms/Select.h"
+#include "Roller/Analysis/Alignment.h"
+#include "Roller/Analysis/LinalgTensorExpr.h"
+#include "Roller/Analysis/PerfModel.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::roller;
+
+llvm::Expected<Selection>
+mlir::roller::selectSchedules(linalg::LinalgOp op, const DeviceSpec &device,
+                              const ConstructionOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  llvm::Expected<TensorExpr> expr = tensorExprFromLinalg(op);
+  if (!expr)
+    return expr.takeError();
+  llvm::Expected<ConstructionResult> construction =
+      constructSchedules(*expr, device, options);
+  if (!construction)
+    return construction.takeError();
+  Selection selection{std::move(*expr), std::move(*construction), 0};
+  selection.selectUs = std::chrono::duration<double, std::micro>(
+                           std::chrono::steady_clock::now() - start)
+                           .count();
+  return selection;
+}
+
+ConfigAttr mlir::roller::buildConfigAttr(MLIRContext *ctx,
+                                         const TensorExpr &expr,
+                                         const Candidate &candidate) {
+  const Schedule &schedule = candidate.schedule;
+  const Prediction &prediction = candidate.prediction;
+  // The launch is one-dimensional: block b covers tile b of the spatial
+  // axes in row-major order.
+  SmallVector<int64_t> grid = {prediction.blocks};
+  return ConfigAttr::get(
+      ctx, RTileAttr::get(ctx, MemoryLevel::Shared, schedule.block),
+      RTileAttr::get(ctx, MemoryLevel::Register, schedule.thread), schedule.mma,
+      schedule.padding, schedule.vectorWidth, schedule.stages,
+      schedule.usesShared, schedule.threads, grid,
+      llvm::APFloat(prediction.totalUs),
+      static_cast<Bottleneck>(static_cast<uint32_t>(prediction.bottleneck)));
+}
+
+Schedule mlir::roller::getScheduleFromConfig(ConfigAttr config) {
+  Schedule schedule;
+  llvm::append_range(schedule.block, config.getBlock().getSizes());
+  llvm::append_range(schedule.thread, config.getThread().getSizes());
+  llvm::append_range(schedule.mma, config.getMma());
+  llvm::append_range(schedule.padding, config.getPadding());
+  schedule.vectorWidth = config.getVectorWidth();
+  schedule.stages = config.getStages();
+  schedule.threads = config.getThreads();
+  schedule.usesShared = config.getStaged();
+  return schedule;
+}
+
+static llvm::Error configError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Expected<Prediction> mlir::roller::checkConfig(const TensorExpr &expr,
+                                                     const DeviceSpec &device,
+                                                     ConfigAttr config) {
+  if (config.getRank() != expr.getRank())
+    return configError(
+        llvm::formatv("roller.config tiles {0} loop axes but the op has {1}",
+                      config.getRank(), expr.getRank()));
+  if (config.getPadding().size() != expr.inputs.size())
+    return configError(llvm::formatv(
+        "roller.config has padding for {0} inputs but the op has {1}",
+        config.getPadding().size(), expr.inputs.size()));
+  Schedule schedule = getScheduleFromConfig(config);
+  int64_t threads = getThreadCount(expr, device, schedule);
+  if (threads != schedule.threads)
+    return configError(llvm::formatv(
+        "roller.config has {0} threads but its block and thread tiles give "
+        "{1}",
+        schedule.threads, threads));
+  if (!isThreadCountAligned(device, threads))
+    return configError(llvm::formatv(
+        "roller.config uses {0} threads per block: not a multiple of the "
+        "warp size ({1}) or above the limit ({2}) of device '{3}'",
+        threads, device.warpSize, device.maxThreadsPerBlock, device.name));
+  if (!schedule.mma.empty() &&
+      llvm::none_of(device.mmaShapes, [&](const MmaShape &shape) {
+        return shape.m == schedule.mma[0] && shape.n == schedule.mma[1] &&
+               shape.k == schedule.mma[2];
+      }))
+    return configError(llvm::formatv(
+        "roller.config uses an mma shape device '{0}' does not support",
+        device.name));
+  llvm::Expected<Prediction> prediction = predict(expr, device, schedule);
+  if (!prediction)
+    return configError("roller.config cannot run on device '" + device.name +
+                       "': " + llvm::toString(prediction.takeError()));
+  return prediction;
+}

@@ -1,0 +1,283 @@
+//===- SelectPass.cpp - --roller-select
+//------------------------------------===//
+//
+// A thin pass over selectSchedules/checkConfig: attaches configs, explains
+// each choice in a remark, and writes the JSON-lines report.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Analysis/Traffic.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
+#include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "Roller/Dialect/Roller/Transforms/Select.h"
+
+#include "Roller/Analysis/LinalgTensorExpr.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERSELECTPASS
+#include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+namespace {
+
+std::string formatList(ArrayRef<int64_t> values) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(values, os);
+  os << ']';
+  return text;
+}
+
+llvm::json::Array toJSONArray(ArrayRef<int64_t> values) {
+  llvm::json::Array array;
+  for (int64_t value : values)
+    array.push_back(value);
+  return array;
+}
+
+std::string formatLocation(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  loc.print(os);
+  return text;
+}
+
+/// Whether `fill` only initializes the output of other linalg ops, which
+/// tiling folds into those ops.
+bool isFoldedInit(linalg::LinalgOp op) {
+  if (!isa<linalg::FillOp>(op.getOperation()) || op->getNumResults() != 1 ||
+      op->getResult(0).use_empty())
+    return false;
+  return llvm::all_of(op->getResult(0).getUses(), [](OpOperand &use) {
+    auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    return user && user.isDpsInit(&use);
+  });
+}
+
+/// One line of the report for an op with a schedule.
+llvm::json::Object describeSchedule(const TensorExpr &expr,
+                                    const Schedule &schedule,
+                                    const Prediction &prediction) {
+  llvm::json::Array axes;
+  SmallVector<int64_t> reduceStep;
+  for (auto [axis, size] : llvm::zip(expr.axes, schedule.block)) {
+    axes.push_back(llvm::json::Object{
+        {"name", axis.name},
+        {"extent", axis.extent},
+        {"kind", axis.isReduction() ? "reduction" : "spatial"}});
+    if (axis.isReduction())
+      reduceStep.push_back(size);
+  }
+  return llvm::json::Object{
+      {"axes", std::move(axes)},
+      {"block_tile", toJSONArray(schedule.block)},
+      {"thread_tile", toJSONArray(schedule.thread)},
+      {"mma_tile", toJSONArray(schedule.mma)},
+      {"reduce_step", toJSONArray(reduceStep)},
+      {"padding", toJSONArray(schedule.padding)},
+      {"vector_width", schedule.vectorWidth},
+      {"stages", schedule.stages},
+      {"staged", schedule.usesShared},
+      {"threads_per_block", schedule.threads},
+      {"grid", toJSONArray(prediction.grid)},
+      {"blocks", prediction.blocks},
+      {"smem_bytes", prediction.smemBytes},
+      {"regs_per_thread_est", prediction.regsPerThread},
+      {"blocks_per_sm", prediction.blocksPerSM},
+      {"occupancy", prediction.occupancy},
+      {"waves", prediction.waves},
+      {"predicted_us", prediction.totalUs},
+      {"stage_us",
+       llvm::json::Object{
+           {"compute", prediction.stageUs[unsigned(Stage::Compute)]},
+           {"global", prediction.stageUs[unsigned(Stage::Global)]},
+           {"shared", prediction.stageUs[unsigned(Stage::Shared)]}}},
+      {"bottleneck", stringifyStage(prediction.bottleneck)},
+      {"bank_conflict", prediction.bankConflict}};
+}
+
+/// The remark text of one candidate.
+std::string describeCandidate(const Candidate &candidate) {
+  const Schedule &s = candidate.schedule;
+  const Prediction &p = candidate.prediction;
+  return llvm::formatv("block {0} thread {1}{2}: {3:f2} us {4}-bound, {5} "
+                       "threads, {6} blocks, {7} B smem, ~{8} regs, "
+                       "occupancy {9:f2}",
+                       formatList(s.block), formatList(s.thread),
+                       s.mma.empty() ? "" : " mma " + formatList(s.mma),
+                       p.totalUs, stringifyStage(p.bottleneck), s.threads,
+                       p.blocks, p.smemBytes, p.regsPerThread, p.occupancy)
+      .str();
+}
+
+struct RollerSelectPass
+    : public roller::impl::RollerSelectPassBase<RollerSelectPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  void selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
+                 const ConstructionOptions &options,
+                 std::vector<llvm::json::Object> &report);
+  bool failedAny = false;
+};
+
+void RollerSelectPass::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
+                                 const ConstructionOptions &options,
+                                 std::vector<llvm::json::Object> &report) {
+  llvm::json::Object line{{"op", describeLinalgOp(op)},
+                          {"loc", formatLocation(op.getLoc())}};
+  // A user's config is validated and kept.
+  if (auto config =
+          op->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName)) {
+    auto start = std::chrono::steady_clock::now();
+    llvm::Expected<TensorExpr> expr = tensorExprFromLinalg(op);
+    if (!expr) {
+      op->emitError() << "roller.config on an op Roller cannot model: "
+                      << llvm::toString(expr.takeError());
+      failedAny = true;
+      return;
+    }
+    llvm::Expected<Prediction> prediction = checkConfig(*expr, spec, config);
+    if (!prediction) {
+      op->emitError() << llvm::toString(prediction.takeError());
+      failedAny = true;
+      return;
+    }
+    op->emitRemark() << "roller-select: keeping the user's roller.config: "
+                     << describeCandidate(
+                            {getScheduleFromConfig(config), *prediction});
+    line["supported"] = true;
+    line["user_config"] = true;
+    for (auto &[key, value] :
+         describeSchedule(*expr, getScheduleFromConfig(config), *prediction))
+      line[key] = value;
+    line["candidates_considered"] = 1;
+    line["select_us"] = std::chrono::duration<double, std::micro>(
+                            std::chrono::steady_clock::now() - start)
+                            .count();
+    report.push_back(std::move(line));
+    return;
+  }
+
+  llvm::Expected<Selection> selection = selectSchedules(op, spec, options);
+  if (!selection) {
+    std::string reason = llvm::toString(selection.takeError());
+    op->emitRemark() << "roller-select: not supported: " << reason;
+    line["supported"] = false;
+    line["reason"] = reason;
+    report.push_back(std::move(line));
+    return;
+  }
+  const Candidate &best = selection->best();
+  op->setAttr(RollerDialect::kConfigAttrName,
+              buildConfigAttr(op->getContext(), selection->expr, best));
+
+  InFlightDiagnostic remark = op->emitRemark();
+  remark << "roller-select: " << selection->construction.strategy << ", chose "
+         << describeCandidate(best) << "; "
+         << selection->construction.considered << " candidates considered; top "
+         << selection->construction.candidates.size() << ":";
+  llvm::json::Array top;
+  for (auto [rank, candidate] :
+       llvm::enumerate(selection->construction.candidates)) {
+    if (rank < 3)
+      remark << " #" << rank + 1 << " " << describeCandidate(candidate) << ";";
+    top.push_back(llvm::json::Object{
+        {"block_tile", toJSONArray(candidate.schedule.block)},
+        {"thread_tile", toJSONArray(candidate.schedule.thread)},
+        {"predicted_us", candidate.prediction.totalUs},
+        {"bottleneck", stringifyStage(candidate.prediction.bottleneck)},
+        {"smem_bytes", candidate.prediction.smemBytes},
+        {"occupancy", candidate.prediction.occupancy}});
+  }
+  line["supported"] = true;
+  line["user_config"] = false;
+  line["expr"] = selection->expr.str();
+  line["strategy"] = selection->construction.strategy;
+  for (auto &[key, value] :
+       describeSchedule(selection->expr, best.schedule, best.prediction))
+    line[key] = value;
+  line["eps"] = selection->construction.eps;
+  if (options.exhaustive)
+    line["exhaustive_truncated"] = selection->construction.truncated;
+  line["top"] = std::move(top);
+  line["candidates_considered"] = selection->construction.considered;
+  line["select_us"] = selection->selectUs;
+  report.push_back(std::move(line));
+}
+
+void RollerSelectPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (search != "construct" && search != "exhaustive") {
+    module.emitError() << "roller-select: search must be 'construct' or "
+                          "'exhaustive', got '"
+                       << search << "'";
+    return signalPassFailure();
+  }
+  if (topK < 1) {
+    module.emitError() << "roller-select: top-k must be at least 1, got "
+                       << topK;
+    return signalPassFailure();
+  }
+
+  // The device: the option, else the module's, else h200.
+  DeviceAttr deviceAttr;
+  auto moduleDevice =
+      module->getAttrOfType<DeviceAttr>(RollerDialect::kDeviceAttrName);
+  if (!device.empty())
+    deviceAttr = resolveDeviceAttr(&getContext(), module.getLoc(), device);
+  else if (moduleDevice)
+    deviceAttr = moduleDevice;
+  else
+    deviceAttr = resolveDeviceAttr(&getContext(), module.getLoc(), "h200");
+  if (!deviceAttr)
+    return signalPassFailure();
+  if (!moduleDevice)
+    module->setAttr(RollerDialect::kDeviceAttrName, deviceAttr);
+  DeviceSpec spec = deviceAttr.toSpec();
+
+  ConstructionOptions options;
+  options.topK = topK;
+  options.exhaustive = search == "exhaustive";
+  if (options.exhaustive)
+    options.budget = 200000;
+
+  std::vector<llvm::json::Object> report;
+  SmallVector<linalg::LinalgOp> ops;
+  module.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+  for (linalg::LinalgOp op : ops)
+    if (!isFoldedInit(op))
+      selectOne(op, spec, options, report);
+
+  if (!report.empty() || !this->report.empty()) {
+    if (!this->report.empty()) {
+      std::error_code error;
+      llvm::raw_fd_ostream file(this->report, error, llvm::sys::fs::OF_Text);
+      if (error) {
+        module.emitError() << "roller-select: cannot write report '"
+                           << this->report << "': " << error.message();
+        return signalPassFailure();
+      }
+      for (llvm::json::Object &line : report)
+        file << llvm::json::Value(std::move(line)) << "\n";
+    }
+  }
+  if (failedAny)
+    signalPassFailure();
+}
+
+} // namespace
