@@ -77,75 +77,79 @@ bool mlir::roller::isMmaAligned(llvm::ArrayRef<int64_t> tile,
   return true;
 }
 
-namespace {
-/// One warp read in (row, column) form: row-major storage makes the element
-/// offset row * (rowLength + padding) + column for every padding.
-struct WarpRead {
-  std::vector<int64_t> rows, columns;
-  int64_t rowLength = 1;
-
-  explicit WarpRead(const BankAccess &access) {
-    rowLength = access.tileShape.back();
-    for (const std::vector<int64_t> &coords : access.threadCoords) {
-      int64_t row = 0;
-      for (size_t d = 0; d + 1 < coords.size(); ++d)
-        row = row * access.tileShape[d] + coords[d];
-      rows.push_back(row);
-      columns.push_back(coords.empty() ? 0 : coords.back());
-    }
+WarpReadPattern WarpReadPattern::fromAccess(const BankAccess &access) {
+  WarpReadPattern pattern;
+  pattern.rowLength = access.tileShape.empty() ? 1 : access.tileShape.back();
+  pattern.elementBytes = access.elementBytes;
+  for (const std::vector<int64_t> &coords : access.threadCoords) {
+    int64_t row = 0;
+    for (size_t d = 0; d + 1 < coords.size(); ++d)
+      row = row * access.tileShape[d] + coords[d];
+    pattern.rows.push_back(row);
+    pattern.columns.push_back(coords.empty() ? 0 : coords.back());
   }
-
-  int64_t conflictDegree(int64_t padding, int64_t elementBytes,
-                         const MemLevel &shared) const {
-    // A bank serves each distinct word once; a repeated word is a
-    // broadcast. Sort (bank, word) pairs and count distinct words per bank.
-    llvm::SmallVector<std::pair<int64_t, int64_t>, 64> accesses;
-    for (size_t t = 0; t < rows.size(); ++t) {
-      int64_t element = rows[t] * (rowLength + padding) + columns[t];
-      int64_t word = element * elementBytes / shared.bankWidthBytes;
-      accesses.push_back({word % shared.banks, word});
-    }
-    llvm::sort(accesses);
-    int64_t degree = 1, run = 0;
-    for (size_t i = 0; i < accesses.size(); ++i) {
-      if (i > 0 && accesses[i] == accesses[i - 1])
-        continue;
-      run = (i > 0 && accesses[i].first == accesses[i - 1].first) ? run + 1 : 1;
-      degree = std::max(degree, run);
-    }
-    return degree;
-  }
-};
-} // namespace
-
-int64_t mlir::roller::computeBankConflict(const BankAccess &access,
-                                          int64_t padding,
-                                          const MemLevel &shared) {
-  if (shared.banks <= 0 || shared.bankWidthBytes <= 0 ||
-      access.tileShape.empty())
-    return 1;
-  return WarpRead(access).conflictDegree(padding, access.elementBytes, shared);
+  return pattern;
 }
 
-int64_t mlir::roller::computeBankPadding(const BankAccess &access,
-                                         const MemLevel &shared) {
-  if (shared.banks <= 0 || shared.bankWidthBytes <= 0 ||
-      access.tileShape.empty())
+int64_t WarpReadPattern::conflictDegree(int64_t padding,
+                                        const MemLevel &shared) const {
+  if (shared.banks <= 0 || shared.bankWidthBytes <= 0)
+    return 1;
+  // A bank serves each distinct word once; a repeated word is a broadcast.
+  // Count the distinct words of each bank (a warp has few threads, so a
+  // linear scan of the bank's words beats sorting).
+  constexpr int64_t kMaxBanks = 64, kMaxThreads = 64;
+  if (shared.banks > kMaxBanks || int64_t(rows.size()) > kMaxThreads)
+    return 1;
+  int64_t count[kMaxBanks] = {0};
+  int64_t words[kMaxBanks][kMaxThreads];
+  int64_t degree = 1;
+  for (size_t t = 0; t < rows.size(); ++t) {
+    int64_t element = rows[t] * (rowLength + padding) + columns[t];
+    int64_t word = element * elementBytes / shared.bankWidthBytes;
+    int64_t bank = ((word % shared.banks) + shared.banks) % shared.banks;
+    int64_t *list = words[bank];
+    if (std::find(list, list + count[bank], word) != list + count[bank])
+      continue;
+    list[count[bank]++] = word;
+    degree = std::max(degree, count[bank]);
+  }
+  return degree;
+}
+
+int64_t WarpReadPattern::bestPadding(const MemLevel &shared) const {
+  if (shared.banks <= 0 || shared.bankWidthBytes <= 0)
     return 0;
-  WarpRead read(access);
+  int64_t best = 0, bestDegree = conflictDegree(0, shared);
+  // Padding moves rows against each other; conflicts within one row stay.
+  if (bestDegree == 1 || llvm::all_equal(rows))
+    return 0;
   // Padding repeats its effect every banks * bankWidth bytes.
-  int64_t period = std::max<int64_t>(1, shared.banks * shared.bankWidthBytes /
-                                            access.elementBytes);
-  int64_t best = 0;
-  int64_t bestDegree = read.conflictDegree(0, access.elementBytes, shared);
+  int64_t period =
+      std::max<int64_t>(1, shared.banks * shared.bankWidthBytes / elementBytes);
   for (int64_t pad = 1; pad < period && bestDegree > 1; ++pad) {
-    int64_t degree = read.conflictDegree(pad, access.elementBytes, shared);
+    int64_t degree = conflictDegree(pad, shared);
     if (degree < bestDegree) {
       best = pad;
       bestDegree = degree;
     }
   }
   return best;
+}
+
+int64_t mlir::roller::computeBankConflict(const BankAccess &access,
+                                          int64_t padding,
+                                          const MemLevel &shared) {
+  if (access.tileShape.empty())
+    return 1;
+  return WarpReadPattern::fromAccess(access).conflictDegree(padding, shared);
+}
+
+int64_t mlir::roller::computeBankPadding(const BankAccess &access,
+                                         const MemLevel &shared) {
+  if (access.tileShape.empty())
+    return 0;
+  return WarpReadPattern::fromAccess(access).bestPadding(shared);
 }
 
 std::vector<int64_t>

@@ -93,6 +93,8 @@ public:
   void runOnView(const ExprView &view);
 
   ConstructionResult finish(std::string strategy);
+  /// Hill-climbs the thread tiles of the best candidates with the model.
+  void polishThreadTiles();
   const std::string &getPath() const { return path; }
   bool empty() const { return found.empty(); }
 
@@ -114,6 +116,8 @@ private:
               const std::optional<MmaPlan> &mma, Tile tile);
   void enumerateTwoLevel(const ExprView &view, const AlignmentContext &ctx,
                          const std::optional<MmaPlan> &mma);
+  void refine(const ExprView &view, const AlignmentContext &ctx,
+              const std::optional<MmaPlan> &mma);
   void constructOneLevel(const ExprView &view, const AlignmentContext &ctx);
   void enumerateBlocks(const ExprView &view, const AlignmentContext &ctx,
                        const Tile &thread);
@@ -141,13 +145,20 @@ private:
   std::set<std::pair<Tile, Tile>> seenSchedules;
   std::set<Tile> visited;
   std::set<Tile> recordedBlocks;
+  /// The block tiles (in view axes) recorded on the current view, with the
+  /// predicted time of their best thread tile.
+  std::vector<std::pair<double, Tile>> viewBlocks;
   int64_t recorded = 0;
   int64_t considered = 0;
   bool truncated = false;
   /// Whether the DFS is still on its first (greedy) path.
   bool onFirstPath = true;
   int64_t pathRecords = 0;
-  static constexpr int64_t kMaxPathRecords = 24;
+  static constexpr int64_t kMaxPathRecords = 12;
+  /// Refinement: hill-climb the model from the best few block tiles.
+  static constexpr size_t kRefineSeeds = 4;
+  static constexpr int kRefineRounds = 6;
+  static constexpr size_t kPolishCandidates = 3;
   /// How the last view was scheduled.
   std::string path;
   double eps = 0;
@@ -192,10 +203,12 @@ Constructor::evaluate(const ExprView &view, const Tile &block,
     return std::nullopt;
   if (!seenSchedules.insert({schedule.block, schedule.thread}).second)
     return std::nullopt;
-  schedule.padding = planBankPadding(original, device, schedule).padding;
+  BankPlan banks = planBankPadding(original, device, schedule);
+  schedule.padding = banks.padding;
   schedule.vectorWidth = getVectorWidth(original, schedule.block);
   ++considered;
-  llvm::Expected<Prediction> prediction = predict(original, device, schedule);
+  llvm::Expected<Prediction> prediction =
+      predict(original, device, schedule, banks.worstDegree);
   if (!prediction) {
     llvm::consumeError(prediction.takeError());
     return std::nullopt;
@@ -221,9 +234,13 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
     // Thread tiles divide the block tile; SIMT threads step the reduction
     // one element at a time, warps one MMA k at a time.
     std::vector<int64_t> sizes;
-    for (int64_t d = 1; d <= block[a]; ++d)
-      if (block[a] % d == 0)
+    for (int64_t d = 1; d * d <= block[a]; ++d)
+      if (block[a] % d == 0) {
         sizes.push_back(d);
+        if (d * d != block[a])
+          sizes.push_back(block[a] / d);
+      }
+    llvm::sort(sizes);
     if (expr.axes[a].isReduction())
       sizes = {mma ? mma->shape[2] : 1};
     ctx.sizes[a] = sizes;
@@ -339,6 +356,7 @@ void Constructor::record(const ExprView &view, const AlignmentContext &ctx,
 
   if (std::optional<Candidate> candidate =
           constructThreadTile(view, tile, mma)) {
+    viewBlocks.push_back({candidate->prediction.totalUs, tile});
     found.push_back(std::move(*candidate));
     ++recorded;
   }
@@ -391,6 +409,56 @@ void Constructor::enlarge(const ExprView &view, const AlignmentContext &ctx,
       record(view, ctx, mma, grown);
     }
     onFirstPath = false;
+  }
+}
+
+void Constructor::refine(const ExprView &view, const AlignmentContext &ctx,
+                         const std::optional<MmaPlan> &mma) {
+  const TensorExpr &expr = view.expr;
+  int64_t transaction = device.levels.front().transactionBytes;
+  llvm::sort(viewBlocks);
+  std::vector<std::pair<double, Tile>> seeds(
+      viewBlocks.begin(),
+      viewBlocks.begin() + std::min<size_t>(viewBlocks.size(), kRefineSeeds));
+  for (auto [bestUs, tile] : seeds) {
+    for (int round = 0; round < kRefineRounds; ++round) {
+      std::optional<std::pair<double, Tile>> improved;
+      for (unsigned a = 0; a < expr.getRank(); ++a) {
+        // One aligned step up and one down along each axis.
+        std::vector<int64_t> steps;
+        if (std::optional<int64_t> up = nextAlignedSize(ctx, tile, a))
+          steps.push_back(*up);
+        std::optional<int64_t> down;
+        for (int64_t size : ctx.sizes[a])
+          if (size < tile[a] && ctx.isAxisSizeAllowed(a, size))
+            down = size;
+        if (down)
+          steps.push_back(*down);
+        for (int64_t size : steps) {
+          Tile neighbour = tile;
+          neighbour[a] = size;
+          if (!fitsShared(expr, neighbour) ||
+              !isTransactionAligned(expr, neighbour, transaction) ||
+              !recordedBlocks.insert(neighbour).second)
+            continue;
+          std::optional<Candidate> candidate =
+              constructThreadTile(view, neighbour, mma);
+          if (!candidate)
+            continue;
+          double us = candidate->prediction.totalUs;
+          found.push_back(std::move(*candidate));
+          // Plateau moves are allowed: a step that keeps the predicted
+          // time can lead to one that lowers it (several axes must change
+          // together to fill a warp), and visited tiles are never retried.
+          if (us <= bestUs * (1 + 1e-9) && (!improved || us < improved->first))
+            improved = {{us, neighbour}};
+        }
+      }
+      if (!improved)
+        break;
+      bestUs = improved->first;
+      tile = improved->second;
+    }
   }
 }
 
@@ -590,6 +658,7 @@ void Constructor::runOnView(const ExprView &view) {
         if (expr.axes[a].isReduction() && expr.axes[a].extent <= 16 &&
             ctx.isAxisSizeAllowed(a, expr.axes[a].extent))
           windowSeed[a] = expr.axes[a].extent;
+      viewBlocks.clear();
       std::vector<Tile> seeds = {start};
       if (windowSeed != start)
         seeds.push_back(windowSeed);
@@ -607,6 +676,7 @@ void Constructor::runOnView(const ExprView &view) {
         else
           record(view, ctx, mma, seed);
       }
+      refine(view, ctx, mma);
     }
     bool enough = int64_t(found.size()) >= options.topK ||
                   (!found.empty() && eps >= 0.6) ||
@@ -622,7 +692,73 @@ void Constructor::runOnView(const ExprView &view) {
   }
 }
 
+void Constructor::polishThreadTiles() {
+  auto byTime = [](const Candidate &lhs, const Candidate &rhs) {
+    return lhs.prediction.totalUs < rhs.prediction.totalUs;
+  };
+  std::stable_sort(found.begin(), found.end(), byTime);
+  size_t count = std::min<size_t>(found.size(), kPolishCandidates);
+  std::vector<Candidate> polished;
+  for (size_t i = 0; i < count; ++i) {
+    Candidate best = found[i];
+    if (!best.schedule.mma.empty())
+      continue; // warp tiles stay multiples of the MMA shape
+    for (int round = 0; round < kRefineRounds; ++round) {
+      std::optional<Candidate> improved;
+      for (unsigned a = 0; a < original.getRank(); ++a) {
+        if (original.axes[a].isReduction())
+          continue;
+        int64_t block = best.schedule.block[a];
+        int64_t current = best.schedule.thread[a];
+        // The neighbouring divisors of the block tile along this axis.
+        std::optional<int64_t> up, down;
+        for (int64_t d = 1; d <= block; ++d) {
+          if (block % d != 0)
+            continue;
+          if (d < current)
+            down = d;
+          if (d > current && !up)
+            up = d;
+        }
+        for (std::optional<int64_t> size : {up, down}) {
+          if (!size)
+            continue;
+          Schedule schedule = best.schedule;
+          schedule.thread[a] = *size;
+          schedule.threads = getThreadCount(original, device, schedule);
+          int64_t busy = 1;
+          for (unsigned b = 0; b < original.getRank(); ++b)
+            if (!original.axes[b].isReduction())
+              busy *= schedule.block[b] / schedule.thread[b];
+          if (busy < device.warpSize ||
+              !isThreadCountAligned(device, schedule.threads) ||
+              !seenSchedules.insert({schedule.block, schedule.thread}).second)
+            continue;
+          BankPlan banks = planBankPadding(original, device, schedule);
+          schedule.padding = banks.padding;
+          ++considered;
+          llvm::Expected<Prediction> prediction =
+              predict(original, device, schedule, banks.worstDegree);
+          if (!prediction) {
+            llvm::consumeError(prediction.takeError());
+            continue;
+          }
+          if (prediction->totalUs < best.prediction.totalUs &&
+              (!improved || prediction->totalUs < improved->prediction.totalUs))
+            improved = Candidate{schedule, *prediction};
+        }
+      }
+      if (!improved)
+        break;
+      best = std::move(*improved);
+      polished.push_back(best);
+    }
+  }
+  llvm::append_range(found, polished);
+}
+
 ConstructionResult Constructor::finish(std::string strategy) {
+  polishThreadTiles();
   std::stable_sort(found.begin(), found.end(), [](auto &lhs, auto &rhs) {
     return lhs.prediction.totalUs < rhs.prediction.totalUs;
   });

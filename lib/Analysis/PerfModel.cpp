@@ -64,38 +64,46 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
   return tileRegisters + kRegisterOverhead;
 }
 
-/// Tile coordinates, in input `access`'s shared tile, of the first element
-/// each thread of the first warp reads. Threads are laid out row-major over
-/// the spatial axes' thread grid, the last spatial axis fastest (the layout
-/// the lowering uses).
-static std::vector<std::vector<int64_t>>
-getWarpReadCoords(const TensorExpr &expr, const TensorAccess &access,
-                  const Schedule &schedule, int64_t warpSize) {
-  std::vector<unsigned> spatial;
-  for (unsigned a = 0; a < expr.getRank(); ++a)
-    if (!expr.axes[a].isReduction())
-      spatial.push_back(a);
-  std::vector<std::vector<int64_t>> coords;
+/// The first elements each thread of the first warp reads from input
+/// `access`'s shared tile. Threads are laid out row-major over the spatial
+/// axes' thread grid, the last spatial axis fastest (the layout the lowering
+/// uses).
+static WarpReadPattern getWarpRead(const TensorExpr &expr,
+                                   const TensorAccess &access,
+                                   const Schedule &schedule, int64_t warpSize) {
+  WarpReadPattern pattern;
+  unsigned dims = access.shape.size();
+  llvm::SmallVector<int64_t, 8> tileShape;
+  for (unsigned d = 0; d < dims; ++d)
+    tileShape.push_back(access.tileDim(d, schedule.block));
+  pattern.rowLength = tileShape.back();
+  pattern.elementBytes = access.elementBytes;
+  llvm::SmallVector<int64_t, 8> origin(expr.getRank(), 0);
   for (int64_t t = 0; t < warpSize; ++t) {
-    std::vector<int64_t> origin(expr.getRank(), 0);
     int64_t rest = t;
-    for (unsigned a : llvm::reverse(spatial)) {
+    for (unsigned a = expr.getRank(); a-- > 0;) {
+      if (expr.axes[a].isReduction())
+        continue;
       int64_t count = schedule.block[a] / schedule.thread[a];
       origin[a] = (rest % count) * schedule.thread[a];
       rest /= count;
     }
     if (rest != 0)
       break; // fewer threads than a warp
-    std::vector<int64_t> point;
-    for (const AffineIndex &index : access.indices) {
+    int64_t row = 0, column = 0;
+    for (unsigned d = 0; d < dims; ++d) {
       int64_t value = 0;
-      for (auto [coeff, o] : llvm::zip(index.coeffs, origin))
+      for (auto [coeff, o] : llvm::zip(access.indices[d].coeffs, origin))
         value += coeff * o;
-      point.push_back(value);
+      if (d + 1 < dims)
+        row = row * tileShape[d] + value;
+      else
+        column = value;
     }
-    coords.push_back(std::move(point));
+    pattern.rows.push_back(row);
+    pattern.columns.push_back(column);
   }
-  return coords;
+  return pattern;
 }
 
 BankPlan mlir::roller::planBankPadding(const TensorExpr &expr,
@@ -115,15 +123,10 @@ BankPlan mlir::roller::planBankPadding(const TensorExpr &expr,
       plan.padding[index] = 16 / input.elementBytes;
       continue;
     }
-    BankAccess access;
-    access.tileShape = input.tileShape(schedule.block);
-    access.elementBytes = input.elementBytes;
-    access.threadCoords =
-        getWarpReadCoords(expr, input, schedule, device.warpSize);
-    plan.padding[index] = computeBankPadding(access, *shared);
-    plan.worstDegree =
-        std::max(plan.worstDegree,
-                 computeBankConflict(access, plan.padding[index], *shared));
+    WarpReadPattern read = getWarpRead(expr, input, schedule, device.warpSize);
+    plan.padding[index] = read.bestPadding(*shared);
+    plan.worstDegree = std::max(
+        plan.worstDegree, read.conflictDegree(plan.padding[index], *shared));
   }
   return plan;
 }
@@ -138,13 +141,9 @@ int64_t mlir::roller::getBankConflictDegree(const TensorExpr &expr,
   for (auto [index, input] : llvm::enumerate(expr.inputs)) {
     if (input.indices.empty() || !input.isRead)
       continue;
-    BankAccess access;
-    access.tileShape = input.tileShape(schedule.block);
-    access.elementBytes = input.elementBytes;
-    access.threadCoords =
-        getWarpReadCoords(expr, input, schedule, device.warpSize);
     int64_t pad = index < schedule.padding.size() ? schedule.padding[index] : 0;
-    worst = std::max(worst, computeBankConflict(access, pad, *shared));
+    worst = std::max(worst, getWarpRead(expr, input, schedule, device.warpSize)
+                                .conflictDegree(pad, *shared));
   }
   return worst;
 }
@@ -184,9 +183,10 @@ static double getPeakTflops(const TensorExpr &expr, const DeviceSpec &device,
   return 0;
 }
 
-llvm::Expected<Prediction> mlir::roller::predict(const TensorExpr &expr,
-                                                 const DeviceSpec &device,
-                                                 const Schedule &schedule) {
+llvm::Expected<Prediction>
+mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
+                      const Schedule &schedule,
+                      std::optional<int64_t> bankConflict) {
   Prediction p;
   unsigned rank = expr.getRank();
   if (schedule.block.size() != rank || schedule.thread.size() != rank)
@@ -263,7 +263,9 @@ llvm::Expected<Prediction> mlir::roller::predict(const TensorExpr &expr,
   // Shared memory: the threads' reads of their tiles, slowed by the bank
   // conflict degree the padding leaves.
   if (schedule.usesShared) {
-    p.bankConflict = getBankConflictDegree(expr, device, schedule);
+    p.bankConflict = bankConflict
+                         ? *bankConflict
+                         : getBankConflictDegree(expr, device, schedule);
     p.sharedBytes = getRegisterTraffic(expr, schedule.thread);
     double blockShared = p.sharedBytes / double(p.blocks);
     p.stageUs[unsigned(Stage::Shared)] =

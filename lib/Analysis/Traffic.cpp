@@ -32,11 +32,19 @@ double mlir::roller::getTileTransactionBytes(const TensorAccess &access,
                                              int64_t transactionBytes) {
   if (access.indices.empty())
     return double(transactionBytes);
-  unsigned last = access.shape.size() - 1;
+  // A contiguous run continues into the next outer dimension while the
+  // inner ones are covered whole (a 1x1 filter [F, C, 1, 1] is contiguous
+  // along C).
+  int d = int(access.shape.size()) - 1;
+  int64_t run = access.tileDim(d, tile);
+  while (d > 0 && access.tileDim(d, tile) == access.shape[d]) {
+    --d;
+    run *= access.tileDim(d, tile);
+  }
   double rows = 1;
-  for (unsigned d = 0; d < last; ++d)
-    rows *= double(access.tileDim(d, tile));
-  int64_t rowBytes = access.tileDim(last, tile) * access.elementBytes;
+  for (int outer = 0; outer < d; ++outer)
+    rows *= double(access.tileDim(outer, tile));
+  int64_t rowBytes = run * access.elementBytes;
   return rows * double(llvm::alignTo(rowBytes, transactionBytes));
 }
 

@@ -55,6 +55,24 @@ struct BankAccess {
   /// (one entry per thread, each of tileShape's rank).
   std::vector<std::vector<int64_t>> threadCoords;
 };
+/// A warp read in the form the analysis uses: per thread the row (the
+/// row-major index over all but the last dimension) and the column of its
+/// first element, so that the element offset under a padding p is
+/// row * (rowLength + p) + column.
+struct WarpReadPattern {
+  std::vector<int64_t> rows, columns;
+  int64_t rowLength = 1;
+  int64_t elementBytes = 4;
+
+  static WarpReadPattern fromAccess(const BankAccess &access);
+  /// The most distinct words any bank serves (1 is conflict-free; equal
+  /// words broadcast).
+  int64_t conflictDegree(int64_t padding, const MemLevel &shared) const;
+  /// The smallest padding achieving the lowest degree, in
+  /// [0, banks * bankWidth / elementBytes).
+  int64_t bestPadding(const MemLevel &shared) const;
+};
+
 /// Conflict degree of one warp read (the most distinct words any bank
 /// serves; 1 is conflict-free, equal addresses broadcast) with `padding`
 /// elements added to each row.

@@ -63,9 +63,12 @@ int64_t getVectorWidth(const TensorExpr &expr, llvm::ArrayRef<int64_t> block);
 /// Predicts a complete schedule (padding and threads filled in). Fails with
 /// the reason when it cannot run on the device (too many threads, registers
 /// or shared memory, or a grid beyond the launch limit).
-llvm::Expected<Prediction> predict(const TensorExpr &expr,
-                                   const DeviceSpec &device,
-                                   const Schedule &schedule);
+/// `bankConflict`, when given, is the schedule's known conflict degree
+/// (getBankConflictDegree), which saves recomputing it.
+llvm::Expected<Prediction>
+predict(const TensorExpr &expr, const DeviceSpec &device,
+        const Schedule &schedule,
+        std::optional<int64_t> bankConflict = std::nullopt);
 
 } // namespace mlir::roller
 
