@@ -74,6 +74,17 @@ func.func private @configs() attributes {
 
 // -----
 
+// A one-level config (inputs not staged in shared memory) prints `staged`.
+// CHECK-LABEL: func.func private @unstaged_config()
+// CHECK-SAME: c = #roller.config<block = <shared, [1024]>, thread = <register, [4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 256, grid = [64], predicted_us = 3.5, bottleneck = global>
+func.func private @unstaged_config() attributes {
+  c = #roller.config<block = #roller.rtile<shared, [1024]>,
+      thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4,
+      stages = 1, staged = false, threads = 256, grid = [64],
+      predicted_us = 3.5, bottleneck = global>}
+
+// -----
+
 // The discardable config attribute on an arbitrary op.
 // CHECK-LABEL: func.func @config_on_op
 // CHECK: linalg.fill {roller.config = #roller.config<

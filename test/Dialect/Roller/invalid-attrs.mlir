@@ -154,6 +154,17 @@ func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shar
 
 // -----
 
+// expected-error @+1 {{config with staged = false keeps nothing in shared memory: stages must be 1 and padding 0}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [4], vector_width = 4, stages = 1, staged = false, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// expected-error @+2 {{expected 'true' or 'false'}}
+// expected-error @+1 {{failed to parse Roller_ConfigAttr parameter 'staged' which is to be a `bool`}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, staged = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
 // expected-error @+1 {{tile must have at least one dimension}}
 func.func private @f(!roller.tile<f32, shared>)
 
