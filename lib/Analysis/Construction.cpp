@@ -151,6 +151,7 @@ private:
   int64_t recorded = 0;
   int64_t considered = 0;
   bool truncated = false;
+  int64_t minBusyThreads = 1;
   /// Whether the DFS is still on its first (greedy) path.
   bool onFirstPath = true;
   int64_t pathRecords = 0;
@@ -272,7 +273,7 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
   std::optional<Candidate> best;
   for (int step = 0; step < 64; ++step) {
     int64_t threads = threadsOf(tile);
-    if ((mma || tilesOf(tile) >= device.warpSize) &&
+    if ((mma || tilesOf(tile) >= minBusyThreads) &&
         isThreadCountAligned(device, threads) &&
         registersOf(tile) <= device.maxRegsPerThread &&
         registersOf(tile) * threads <= device.regsPerBlock) {
@@ -294,7 +295,7 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
         continue;
       Tile grown = tile;
       grown[a] = *next;
-      if ((!mma && tilesOf(grown) < device.warpSize) ||
+      if ((!mma && tilesOf(grown) < minBusyThreads) ||
           registersOf(grown) > device.maxRegsPerThread)
         continue;
       double score =
@@ -337,6 +338,13 @@ void Constructor::record(const ExprView &view, const AlignmentContext &ctx,
         continue;
       Tile shrunk = tile;
       shrunk[a] = *smaller;
+      // Never below a warp's worth of output points per block.
+      int64_t points = 1;
+      for (unsigned b = 0; b < expr.getRank(); ++b)
+        if (!expr.axes[b].isReduction())
+          points *= shrunk[b];
+      if (points < minBusyThreads)
+        continue;
       double lost = getGlobalTraffic(expr, shrunk, transaction) - traffic;
       double freed = footprint - getSharedFootprint(expr, shrunk);
       double loss = freed > 0 ? lost / freed : lost;
@@ -549,7 +557,7 @@ void Constructor::constructOneLevel(const ExprView &view,
       int64_t tiles = 1;
       for (unsigned a : order)
         tiles *= block[a] / thread[a];
-      if (tiles >= device.warpSize &&
+      if (tiles >= minBusyThreads &&
           isThreadCountAligned(device, llvm::alignTo(tiles, device.warpSize)))
         keep(evaluate(view, block, thread, std::nullopt,
                       /*usesShared=*/false));
@@ -590,7 +598,7 @@ void Constructor::enumerateBlocks(const ExprView &view,
       tiles *= block[spatial[i]] / thread[spatial[i]];
     }
     // At least one full warp of work (idle lanes are only a tail effect).
-    if (tiles >= device.warpSize &&
+    if (tiles >= minBusyThreads &&
         isThreadCountAligned(device, llvm::alignTo(tiles, device.warpSize)))
       keep(evaluate(view, block, thread, std::nullopt, /*usesShared=*/false));
     unsigned i = 0;
@@ -730,7 +738,7 @@ void Constructor::polishThreadTiles() {
           for (unsigned b = 0; b < original.getRank(); ++b)
             if (!original.axes[b].isReduction())
               busy *= schedule.block[b] / schedule.thread[b];
-          if (busy < device.warpSize ||
+          if (busy < minBusyThreads ||
               !isThreadCountAligned(device, schedule.threads) ||
               !seenSchedules.insert({schedule.block, schedule.thread}).second)
             continue;

@@ -19,6 +19,11 @@ mlir::roller::selectSchedules(linalg::LinalgOp op, const DeviceSpec &device,
   llvm::Expected<TensorExpr> expr = tensorExprFromLinalg(op);
   if (!expr)
     return expr.takeError();
+  // An rTile needs at least one axis; a 0-d op is a single scalar.
+  if (expr->getRank() == 0)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the op has no loops (0-d operands): "
+                                   "nothing to tile");
   llvm::Expected<ConstructionResult> construction =
       constructSchedules(*expr, device, options);
   if (!construction)
