@@ -1,0 +1,315 @@
+//===- ConstructBlockTiles.cpp - Level 0 of ROLLER's construction ---------===//
+//
+// Block tiles: the greedy scale-up by reuse score, the small-operator shrink,
+// the model-guided refinement, the exhaustive enumeration, and the one-level
+// schedules of operators with no reuse.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Constructor.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::roller;
+using namespace mlir::roller::detail;
+
+void Constructor::record(const ExprView &view, const AlignmentContext &ctx,
+                         const std::optional<MmaPlan> &mma, Tile tile) {
+  const TensorExpr &expr = view.expr;
+  int64_t transaction = device.levels.front().transactionBytes;
+  // Small operators: shrink along the axis that loses the least reuse until
+  // the grid covers every SM.
+  while (countSpatialTiles(expr, tile) < device.smCount) {
+    double bestLoss = std::numeric_limits<double>::infinity();
+    Tile bestTile;
+    double traffic = getGlobalTraffic(expr, tile, transaction);
+    double footprint = getSharedFootprint(expr, tile);
+    for (unsigned a = 0; a < expr.getRank(); ++a) {
+      if (expr.axes[a].isReduction())
+        continue;
+      std::optional<int64_t> smaller;
+      for (int64_t size : ctx.sizes[a])
+        if (size < tile[a] && ctx.isAxisSizeAllowed(a, size))
+          smaller = size;
+      if (!smaller)
+        continue;
+      Tile shrunk = tile;
+      shrunk[a] = *smaller;
+      // Never below a warp's worth of output points per block.
+      int64_t points = 1;
+      for (unsigned b = 0; b < expr.getRank(); ++b)
+        if (!expr.axes[b].isReduction())
+          points *= shrunk[b];
+      if (points < minBusyThreads)
+        continue;
+      double lost = getGlobalTraffic(expr, shrunk, transaction) - traffic;
+      double freed = footprint - getSharedFootprint(expr, shrunk);
+      double loss = freed > 0 ? lost / freed : lost;
+      if (loss < bestLoss) {
+        bestLoss = loss;
+        bestTile = shrunk;
+      }
+    }
+    if (bestTile.empty())
+      break;
+    tile = bestTile;
+  }
+  // Shrinking maps several recorded tiles to the same one: level 1 runs once
+  // per block tile.
+  if (!recordedBlocks.insert(tile).second)
+    return;
+
+  if (std::optional<Candidate> candidate =
+          constructThreadTile(view, tile, mma)) {
+    viewBlocks.push_back({candidate->prediction.totalUs, tile});
+    found.push_back(std::move(*candidate));
+    ++recorded;
+  }
+}
+
+void Constructor::enlarge(const ExprView &view, const AlignmentContext &ctx,
+                          const std::optional<MmaPlan> &mma, const Tile &tile) {
+  const TensorExpr &expr = view.expr;
+  int64_t transaction = device.levels.front().transactionBytes;
+  double traffic = getGlobalTraffic(expr, tile, transaction);
+  double footprint = getSharedFootprint(expr, tile);
+  std::vector<std::pair<double, Tile>> next;
+  for (unsigned a = 0; a < expr.getRank(); ++a) {
+    std::optional<int64_t> size = nextAlignedSize(ctx, tile, a);
+    if (!size)
+      continue;
+    Tile grown = tile;
+    grown[a] = *size;
+    if (!fitsShared(expr, grown))
+      continue;
+    next.push_back(
+        {getReuseScore(traffic, getGlobalTraffic(expr, grown, transaction),
+                       footprint, getSharedFootprint(expr, grown)),
+         grown});
+  }
+  if (next.empty()) {
+    record(view, ctx, mma, tile); // the largest tile that fits
+    onFirstPath = false;
+    return;
+  }
+  std::stable_sort(next.begin(), next.end(),
+                   [](auto &lhs, auto &rhs) { return lhs.first > rhs.first; });
+  for (auto &[score, grown] : next) {
+    if (recorded >= options.topK || int64_t(visited.size()) >= options.budget)
+      return;
+    if (!visited.insert(grown).second)
+      continue;
+    if (isMemoryBound(expr, grown)) {
+      // A tile that stays memory-bound up to the capacity is best somewhere
+      // along the way (occupancy and the grid tail grow worse with size), so
+      // the first path down also records its tiles for the model to rank.
+      if (onFirstPath && pathRecords < kMaxPathRecords) {
+        ++pathRecords;
+        int64_t before = recorded;
+        record(view, ctx, mma, grown);
+        recorded = before; // these do not count towards K
+      }
+      enlarge(view, ctx, mma, grown);
+    } else {
+      record(view, ctx, mma, grown);
+    }
+    onFirstPath = false;
+  }
+}
+
+void Constructor::refine(const ExprView &view, const AlignmentContext &ctx,
+                         const std::optional<MmaPlan> &mma) {
+  const TensorExpr &expr = view.expr;
+  int64_t transaction = device.levels.front().transactionBytes;
+  llvm::sort(viewBlocks);
+  std::vector<std::pair<double, Tile>> seeds(
+      viewBlocks.begin(),
+      viewBlocks.begin() + std::min<size_t>(viewBlocks.size(), kRefineSeeds));
+  for (auto [bestUs, tile] : seeds) {
+    for (int round = 0; round < kRefineRounds; ++round) {
+      std::optional<std::pair<double, Tile>> improved;
+      for (unsigned a = 0; a < expr.getRank(); ++a) {
+        // One aligned step up and one down along each axis.
+        std::vector<int64_t> steps;
+        if (std::optional<int64_t> up = nextAlignedSize(ctx, tile, a))
+          steps.push_back(*up);
+        std::optional<int64_t> down;
+        for (int64_t size : ctx.sizes[a])
+          if (size < tile[a] && ctx.isAxisSizeAllowed(a, size))
+            down = size;
+        if (down)
+          steps.push_back(*down);
+        for (int64_t size : steps) {
+          Tile neighbour = tile;
+          neighbour[a] = size;
+          if (!fitsShared(expr, neighbour) ||
+              !isTransactionAligned(expr, neighbour, transaction) ||
+              !recordedBlocks.insert(neighbour).second)
+            continue;
+          std::optional<Candidate> candidate =
+              constructThreadTile(view, neighbour, mma);
+          if (!candidate)
+            continue;
+          double us = candidate->prediction.totalUs;
+          found.push_back(std::move(*candidate));
+          // Plateau moves are allowed: a step that keeps the predicted
+          // time can lead to one that lowers it (several axes must change
+          // together to fill a warp), and visited tiles are never retried.
+          if (us <= bestUs * (1 + 1e-9) && (!improved || us < improved->first))
+            improved = {{us, neighbour}};
+        }
+      }
+      if (!improved)
+        break;
+      bestUs = improved->first;
+      tile = improved->second;
+    }
+  }
+}
+
+void Constructor::enumerateTwoLevel(const ExprView &view,
+                                    const AlignmentContext &ctx,
+                                    const std::optional<MmaPlan> &mma) {
+  const TensorExpr &expr = view.expr;
+  unsigned rank = expr.getRank();
+  std::vector<std::vector<int64_t>> sizes(rank);
+  for (unsigned a = 0; a < rank; ++a)
+    for (int64_t size : ctx.sizes[a])
+      if (ctx.isAxisSizeAllowed(a, size))
+        sizes[a].push_back(size);
+  if (llvm::any_of(sizes, [](auto &list) { return list.empty(); }))
+    return;
+  // An odometer over the product of every axis's aligned sizes.
+  std::vector<size_t> index(rank, 0);
+  int64_t transaction = device.levels.front().transactionBytes;
+  for (int64_t visitedTiles = 0; visitedTiles < options.budget;
+       ++visitedTiles) {
+    Tile tile(rank);
+    for (unsigned a = 0; a < rank; ++a)
+      tile[a] = sizes[a][index[a]];
+    if (fitsShared(expr, tile) && isTransactionAligned(expr, tile, transaction))
+      keep(constructThreadTile(view, tile, mma));
+    unsigned a = 0;
+    for (; a < rank; ++a) {
+      if (++index[a] < sizes[a].size())
+        break;
+      index[a] = 0;
+    }
+    if (a == rank)
+      return;
+  }
+  truncated = true;
+}
+
+void Constructor::constructOneLevel(const ExprView &view,
+                                    const AlignmentContext &ctx) {
+  const TensorExpr &expr = view.expr;
+  unsigned rank = expr.getRank();
+  const TensorAccess &out = expr.outputs.front();
+  std::optional<unsigned> contiguous;
+  if (!out.indices.empty())
+    contiguous = out.indices.back().getSingleAxis();
+  // Thread tiles: one step of every reduction axis (up to 64 elements held
+  // in registers), and along the output's contiguous axis every aligned size
+  // up to one 16-byte vector; the other spatial axes take 1.
+  Tile base(rank, 1);
+  for (unsigned a = 0; a < rank; ++a)
+    if (expr.axes[a].isReduction())
+      for (int64_t size : ctx.sizes[a])
+        if (size <= 64 && ctx.isAxisSizeAllowed(a, size))
+          base[a] = size;
+  std::vector<Tile> threads = {base};
+  if (contiguous) {
+    threads.clear();
+    int64_t vector = std::max<int64_t>(1, 16 / out.elementBytes);
+    for (int64_t size : ctx.sizes[*contiguous])
+      if (size <= vector && ctx.isAxisSizeAllowed(*contiguous, size)) {
+        Tile thread = base;
+        thread[*contiguous] = size;
+        threads.push_back(thread);
+      }
+  }
+  // Blocks spread over the contiguous axes first (coalesced accesses): for
+  // each thread count, fill the spatial axes innermost first.
+  std::vector<unsigned> order;
+  if (contiguous)
+    order.push_back(*contiguous);
+  for (unsigned a = rank; a-- > 0;)
+    if (!expr.axes[a].isReduction() && a != contiguous)
+      order.push_back(a);
+  for (const Tile &thread : threads) {
+    for (int64_t target = device.warpSize; target <= device.maxThreadsPerBlock;
+         target *= 2) {
+      Tile block = thread;
+      int64_t remaining = target;
+      for (unsigned a : order) {
+        int64_t best = thread[a];
+        for (int64_t size : ctx.sizes[a])
+          if (size % thread[a] == 0 && size / thread[a] <= remaining &&
+              ctx.isAxisSizeAllowed(a, size))
+            best = std::max(best, size);
+        block[a] = best;
+        remaining /= best / thread[a];
+      }
+      int64_t tiles = 1;
+      for (unsigned a : order)
+        tiles *= block[a] / thread[a];
+      if (tiles >= minBusyThreads &&
+          isThreadCountAligned(device, llvm::alignTo(tiles, device.warpSize)))
+        keep(evaluate(view, block, thread, std::nullopt,
+                      /*usesShared=*/false));
+    }
+    // And a bounded sweep of other shapes.
+    enumerateBlocks(view, ctx, thread);
+  }
+}
+
+void Constructor::enumerateBlocks(const ExprView &view,
+                                  const AlignmentContext &ctx,
+                                  const Tile &thread) {
+  const TensorExpr &expr = view.expr;
+  // Block tiles: every combination of aligned multiples of the thread tile
+  // that gives at most a block's worth of threads.
+  std::vector<unsigned> spatial;
+  std::vector<std::vector<int64_t>> sizes;
+  for (unsigned a = 0; a < expr.getRank(); ++a) {
+    if (expr.axes[a].isReduction())
+      continue;
+    std::vector<int64_t> multiples;
+    for (int64_t size : ctx.sizes[a])
+      if (size % thread[a] == 0 &&
+          size / thread[a] <= device.maxThreadsPerBlock)
+        multiples.push_back(size);
+    if (multiples.empty())
+      return;
+    spatial.push_back(a);
+    sizes.push_back(std::move(multiples));
+  }
+  std::vector<size_t> index(spatial.size(), 0);
+  int64_t budget = options.exhaustive ? options.budget : 64;
+  for (int64_t visitedTiles = 0; visitedTiles < budget; ++visitedTiles) {
+    Tile block = thread;
+    int64_t tiles = 1;
+    for (unsigned i = 0; i < spatial.size(); ++i) {
+      block[spatial[i]] = sizes[i][index[i]];
+      tiles *= block[spatial[i]] / thread[spatial[i]];
+    }
+    // At least one full warp of work (idle lanes are only a tail effect).
+    if (tiles >= minBusyThreads &&
+        isThreadCountAligned(device, llvm::alignTo(tiles, device.warpSize)))
+      keep(evaluate(view, block, thread, std::nullopt, /*usesShared=*/false));
+    unsigned i = 0;
+    for (; i < spatial.size(); ++i) {
+      if (++index[i] < sizes[i].size())
+        break;
+      index[i] = 0;
+    }
+    if (i == spatial.size())
+      break;
+  }
+}

@@ -1,0 +1,214 @@
+//===- ConstructThreadTiles.cpp - Level 1 of ROLLER's construction --------===//
+//
+// Thread (or warp) tiles for a block tile, their evaluation by the model on
+// the original expression, and the final polish of the best candidates.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Constructor.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::roller;
+using namespace mlir::roller::detail;
+
+std::optional<Candidate>
+Constructor::evaluate(const ExprView &view, const Tile &block,
+                      const Tile &thread, const std::optional<MmaPlan> &mma,
+                      bool usesShared) {
+  std::optional<Tile> originalBlock = mapTileToOriginal(view, block, original);
+  std::optional<Tile> originalThread =
+      mapTileToOriginal(view, thread, original);
+  if (!originalBlock || !originalThread)
+    return std::nullopt;
+  for (auto [b, t] : llvm::zip(*originalBlock, *originalThread))
+    if (t <= 0 || b % t != 0)
+      return std::nullopt;
+  Schedule schedule;
+  schedule.block = *originalBlock;
+  schedule.thread = *originalThread;
+  if (mma)
+    schedule.mma = mma->shape;
+  schedule.usesShared = usesShared;
+  schedule.stages = usesShared ? stages : 1;
+  schedule.threads = getThreadCount(original, device, schedule);
+  if (!isThreadCountAligned(device, schedule.threads))
+    return std::nullopt;
+  if (!seenSchedules.insert({schedule.block, schedule.thread}).second)
+    return std::nullopt;
+  BankPlan banks = planBankPadding(original, device, schedule);
+  schedule.padding = banks.padding;
+  schedule.vectorWidth = getVectorWidth(original, schedule.block);
+  ++considered;
+  llvm::Expected<Prediction> prediction =
+      predict(original, device, schedule, banks.worstDegree);
+  if (!prediction) {
+    llvm::consumeError(prediction.takeError());
+    return std::nullopt;
+  }
+  return Candidate{std::move(schedule), std::move(*prediction)};
+}
+
+std::optional<Candidate>
+Constructor::constructThreadTile(const ExprView &view, const Tile &block,
+                                 const std::optional<MmaPlan> &mma) {
+  const TensorExpr &expr = view.expr;
+  unsigned rank = expr.getRank();
+  AlignmentContext ctx(expr, device, /*eps=*/0, {}, /*computeSizes=*/false);
+  ctx.transactionRule = false;
+  ctx.bound = block;
+  ctx.mustDivideBound = true;
+  for (unsigned a = 0; a < rank; ++a) {
+    // Thread tiles divide the block tile; SIMT threads step the reduction
+    // one element at a time, warps one MMA k at a time.
+    std::vector<int64_t> sizes;
+    for (int64_t d = 1; d * d <= block[a]; ++d)
+      if (block[a] % d == 0) {
+        sizes.push_back(d);
+        if (d * d != block[a])
+          sizes.push_back(block[a] / d);
+      }
+    llvm::sort(sizes);
+    if (expr.axes[a].isReduction())
+      sizes = {mma ? mma->shape[2] : 1};
+    ctx.sizes[a] = sizes;
+  }
+  if (mma)
+    for (unsigned i = 0; i < 3; ++i)
+      ctx.multipleOf[mma->axes[i]] = mma->shape[i];
+
+  // Thread tiles per block; SIMT blocks round up to whole warps.
+  auto tilesOf = [&](const Tile &tile) {
+    int64_t count = 1;
+    for (unsigned a = 0; a < rank; ++a)
+      if (!expr.axes[a].isReduction())
+        count *= block[a] / tile[a];
+    return count;
+  };
+  auto threadsOf = [&](const Tile &tile) {
+    int64_t count = tilesOf(tile);
+    return mma ? count * device.warpSize
+               : int64_t(llvm::alignTo(count, device.warpSize));
+  };
+  auto registersOf = [&](const Tile &tile) {
+    int64_t regs = getRegisterFootprint(expr, tile);
+    return (mma ? llvm::divideCeil(regs, device.warpSize) : regs) +
+           kRegisterOverhead;
+  };
+
+  Tile tile = getSmallestAlignedTile(ctx);
+  std::optional<Candidate> best;
+  for (int step = 0; step < 64; ++step) {
+    int64_t threads = threadsOf(tile);
+    if ((mma || tilesOf(tile) >= minBusyThreads) &&
+        isThreadCountAligned(device, threads) &&
+        registersOf(tile) <= device.maxRegsPerThread &&
+        registersOf(tile) * threads <= device.regsPerBlock) {
+      std::optional<Candidate> candidate =
+          evaluate(view, block, tile, mma, /*usesShared=*/true);
+      if (candidate &&
+          (!best || candidate->prediction.totalUs < best->prediction.totalUs))
+        best = std::move(candidate);
+    }
+    // Grow the axis with the best register-level reuse that still leaves a
+    // warp of threads and fits the registers.
+    double bestScore = -std::numeric_limits<double>::infinity();
+    Tile bestTile;
+    double traffic = getRegisterTraffic(expr, tile);
+    double footprint = getRegisterFootprint(expr, tile);
+    for (unsigned a = 0; a < rank; ++a) {
+      std::optional<int64_t> next = nextAlignedSize(ctx, tile, a);
+      if (!next)
+        continue;
+      Tile grown = tile;
+      grown[a] = *next;
+      if ((!mma && tilesOf(grown) < minBusyThreads) ||
+          registersOf(grown) > device.maxRegsPerThread)
+        continue;
+      double score =
+          getReuseScore(traffic, getRegisterTraffic(expr, grown), footprint,
+                        getRegisterFootprint(expr, grown));
+      if (score > bestScore) {
+        bestScore = score;
+        bestTile = grown;
+      }
+    }
+    if (bestTile.empty())
+      break;
+    // Past the point of no reuse, grow only to bring the thread count down.
+    if (bestScore <= 0 && threads <= device.maxThreadsPerBlock)
+      break;
+    tile = bestTile;
+  }
+  return best;
+}
+
+void Constructor::polishThreadTiles() {
+  auto byTime = [](const Candidate &lhs, const Candidate &rhs) {
+    return lhs.prediction.totalUs < rhs.prediction.totalUs;
+  };
+  std::stable_sort(found.begin(), found.end(), byTime);
+  size_t count = std::min<size_t>(found.size(), kPolishCandidates);
+  std::vector<Candidate> polished;
+  for (size_t i = 0; i < count; ++i) {
+    Candidate best = found[i];
+    if (!best.schedule.mma.empty())
+      continue; // warp tiles stay multiples of the MMA shape
+    for (int round = 0; round < kRefineRounds; ++round) {
+      std::optional<Candidate> improved;
+      for (unsigned a = 0; a < original.getRank(); ++a) {
+        if (original.axes[a].isReduction())
+          continue;
+        int64_t block = best.schedule.block[a];
+        int64_t current = best.schedule.thread[a];
+        // The neighbouring divisors of the block tile along this axis.
+        std::optional<int64_t> up, down;
+        for (int64_t d = 1; d <= block; ++d) {
+          if (block % d != 0)
+            continue;
+          if (d < current)
+            down = d;
+          if (d > current && !up)
+            up = d;
+        }
+        for (std::optional<int64_t> size : {up, down}) {
+          if (!size)
+            continue;
+          Schedule schedule = best.schedule;
+          schedule.thread[a] = *size;
+          schedule.threads = getThreadCount(original, device, schedule);
+          int64_t busy = 1;
+          for (unsigned b = 0; b < original.getRank(); ++b)
+            if (!original.axes[b].isReduction())
+              busy *= schedule.block[b] / schedule.thread[b];
+          if (busy < minBusyThreads ||
+              !isThreadCountAligned(device, schedule.threads) ||
+              !seenSchedules.insert({schedule.block, schedule.thread}).second)
+            continue;
+          BankPlan banks = planBankPadding(original, device, schedule);
+          schedule.padding = banks.padding;
+          ++considered;
+          llvm::Expected<Prediction> prediction =
+              predict(original, device, schedule, banks.worstDegree);
+          if (!prediction) {
+            llvm::consumeError(prediction.takeError());
+            continue;
+          }
+          if (prediction->totalUs < best.prediction.totalUs &&
+              (!improved || prediction->totalUs < improved->prediction.totalUs))
+            improved = Candidate{schedule, *prediction};
+        }
+      }
+      if (!improved)
+        break;
+      best = std::move(*improved);
+      polished.push_back(best);
+    }
+  }
+  llvm::append_range(found, polished);
+}

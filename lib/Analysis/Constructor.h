@@ -1,0 +1,132 @@
+//===- Constructor.h - The construction's working state -------*- C++ -*-===//
+//
+// Private to lib/Analysis: the state of one run of ROLLER's construction,
+// shared by Construction.cpp (views, eps schedule, ranking),
+// ConstructBlockTiles.cpp (level 0: scale-up, shrink, refinement,
+// enumeration) and ConstructThreadTiles.cpp (level 1 and evaluation).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_LIB_ANALYSIS_CONSTRUCTOR_H
+#define ROLLER_LIB_ANALYSIS_CONSTRUCTOR_H
+
+#include "Roller/Analysis/Alignment.h"
+#include "Roller/Analysis/Construction.h"
+#include "Roller/Analysis/ExprViews.h"
+#include "Roller/Analysis/PerfModel.h"
+#include "Roller/Analysis/Traffic.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <array>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace mlir::roller::detail {
+
+using Tile = std::vector<int64_t>;
+
+/// The (M, N, K) axes of a GEMM-like expression: two inputs, one output,
+/// exactly one spatial axis private to each input and one reduction axis
+/// shared by both (batch axes, used by all three, may be added).
+std::optional<std::array<unsigned, 3>> findGemmAxes(const TensorExpr &expr);
+
+/// Tensor-core parameters of a view, when the MMA path applies.
+struct MmaPlan {
+  Tile shape;                   // {m, n, k}
+  std::array<unsigned, 3> axes; // view axes of M, N, K
+};
+
+/// The MMA plan of an expression on a device, when tensor cores apply.
+std::optional<MmaPlan> planMma(const TensorExpr &expr,
+                               const DeviceSpec &device);
+
+class Constructor {
+public:
+  Constructor(const TensorExpr &original, const DeviceSpec &device,
+              const ConstructionOptions &options)
+      : original(original), device(device), options(options),
+        stages(options.stages > 0 ? options.stages : getDefaultStages(device)) {
+  }
+
+  /// Runs the construction (or the enumeration) on one view.
+  void runOnView(const ExprView &view);
+
+  ConstructionResult finish(std::string strategy);
+  /// Hill-climbs the thread tiles of the best candidates with the model.
+  void polishThreadTiles();
+  const std::string &getPath() const { return path; }
+  bool empty() const { return found.empty(); }
+
+private:
+  /// Maps a view schedule to the original axes, completes and predicts it.
+  std::optional<Candidate> evaluate(const ExprView &view, const Tile &block,
+                                    const Tile &thread,
+                                    const std::optional<MmaPlan> &mma,
+                                    bool usesShared);
+  /// Level 1: the best thread (warp) tile for a block tile.
+  std::optional<Candidate>
+  constructThreadTile(const ExprView &view, const Tile &block,
+                      const std::optional<MmaPlan> &mma);
+  /// Level 0 with the greedy scale-up; returns whether K were recorded.
+  void enlarge(const ExprView &view, const AlignmentContext &ctx,
+               const std::optional<MmaPlan> &mma, const Tile &tile);
+  /// Records a block tile: small-operator shrink, then level 1.
+  void record(const ExprView &view, const AlignmentContext &ctx,
+              const std::optional<MmaPlan> &mma, Tile tile);
+  void enumerateTwoLevel(const ExprView &view, const AlignmentContext &ctx,
+                         const std::optional<MmaPlan> &mma);
+  void refine(const ExprView &view, const AlignmentContext &ctx,
+              const std::optional<MmaPlan> &mma);
+  void constructOneLevel(const ExprView &view, const AlignmentContext &ctx);
+  void enumerateBlocks(const ExprView &view, const AlignmentContext &ctx,
+                       const Tile &thread);
+  void keep(std::optional<Candidate> candidate);
+
+  bool isMemoryBound(const TensorExpr &expr, const Tile &tile) const;
+  /// Whether a block tile fits shared memory (all stages) and can be
+  /// computed by one block: its accumulators may use at most half of the
+  /// registers a block can have.
+  bool fitsShared(const TensorExpr &expr, const Tile &tile) const {
+    int64_t outputRegisters = 0;
+    for (const TensorAccess &output : expr.outputs)
+      outputRegisters +=
+          llvm::divideCeil(output.tileElements(tile) * output.elementBytes, 4);
+    int64_t registerLimit = device.regsPerBlock / 2;
+    return outputRegisters <= registerLimit &&
+           getSharedFootprint(expr, tile) * stages <= device.smemPerBlock;
+  }
+
+  const TensorExpr &original;
+  const DeviceSpec &device;
+  ConstructionOptions options;
+  int64_t stages;
+  std::vector<Candidate> found;
+  std::set<std::pair<Tile, Tile>> seenSchedules;
+  std::set<Tile> visited;
+  std::set<Tile> recordedBlocks;
+  /// The block tiles (in view axes) recorded on the current view, with the
+  /// predicted time of their best thread tile.
+  std::vector<std::pair<double, Tile>> viewBlocks;
+  int64_t recorded = 0;
+  int64_t considered = 0;
+  bool truncated = false;
+  int64_t minBusyThreads = 1;
+  /// Whether the DFS is still on its first (greedy) path.
+  bool onFirstPath = true;
+  int64_t pathRecords = 0;
+  static constexpr int64_t kMaxPathRecords = 12;
+  /// Refinement: hill-climb the model from the best few block tiles.
+  static constexpr size_t kRefineSeeds = 4;
+  static constexpr int kRefineRounds = 6;
+  static constexpr size_t kPolishCandidates = 3;
+  /// How the last view was scheduled.
+  std::string path;
+  double eps = 0;
+};
+
+} // namespace mlir::roller::detail
+
+#endif // ROLLER_LIB_ANALYSIS_CONSTRUCTOR_H
