@@ -62,7 +62,9 @@ bool MmaShape::operator==(const MmaShape &other) const {
 
 bool DeviceSpec::operator==(const DeviceSpec &other) const {
   return name == other.name && chip == other.chip && smCount == other.smCount &&
-         warpSize == other.warpSize && clockMHz == other.clockMHz &&
+         warpSize == other.warpSize &&
+         warpSchedulersPerSM == other.warpSchedulersPerSM &&
+         clockMHz == other.clockMHz &&
          maxThreadsPerBlock == other.maxThreadsPerBlock &&
          maxThreadsPerSM == other.maxThreadsPerSM &&
          maxBlocksPerSM == other.maxBlocksPerSM &&
@@ -185,6 +187,8 @@ std::optional<std::string> DeviceSpec::validate() const {
   ROLLER_CHECK(checkInt("warp_size", warpSize, false, 1024));
   if (!llvm::isPowerOf2_64(warpSize))
     return "warp_size must be a power of two (got " + fmt(warpSize) + ")";
+  ROLLER_CHECK(
+      checkInt("warp_schedulers_per_sm", warpSchedulersPerSM, false, 64));
   ROLLER_CHECK(checkRate("clock_mhz", clockMHz, false));
 
   ROLLER_CHECK(

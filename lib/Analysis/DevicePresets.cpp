@@ -64,7 +64,11 @@ double registerBandwidthGBps(int64_t fp32LanesPerSM, int64_t sms,
 /// Fields every sm_70/sm_80/sm_90 part shares [CUDA-PG] [OCC].
 DeviceSpec commonSpec() {
   DeviceSpec spec;
-  spec.warpSize = 32;             // [CUDA-PG] warp size
+  spec.warpSize = 32; // [CUDA-PG] warp size
+  // [CUDA-PG] "Compute Capability 7.x/8.x/9.0: an SM has four warp
+  // schedulers" (four processing blocks per SM in [V100-WP], [A100-WP],
+  // [H100-WP]); [OCC] cudaOccSubPartitionsPerMultiprocessor is 4 for them.
+  spec.warpSchedulersPerSM = 4;
   spec.maxThreadsPerBlock = 1024; // [CUDA-PG] max threads per block
   spec.maxThreadsPerSM = 2048;    // [CUDA-PG] max resident threads per SM
   spec.maxBlocksPerSM = 32; // [CUDA-PG] max resident blocks per SM (7.0, 8.0,

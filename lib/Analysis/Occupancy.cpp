@@ -52,12 +52,11 @@ llvm::Error cannotLaunch(const llvm::Twine &why) {
                                  "block cannot launch: " + why);
 }
 
-/// Register file sub-partitions (one per warp scheduler) of an SM. Mirrors
-/// cudaOccSubPartitionsPerMultiprocessor: 4 on every chip except GP100
-/// (sm_60), which has 2. DeviceSpec has no field for it because every
-/// supported chip (sm_70+) has 4.
-int64_t subPartitionsPerSM(int64_t computeCapability) {
-  return computeCapability == 60 ? 2 : 4;
+/// Register file sub-partitions (one per warp scheduler) of an SM, the
+/// device's warpSchedulersPerSM. cudaOccSubPartitionsPerMultiprocessor
+/// gives 4 on every chip except GP100 (sm_60), which has 2.
+int64_t subPartitionsPerSM(const DeviceSpec &device) {
+  return device.warpSchedulersPerSM;
 }
 
 /// Blocks per SM the warp slots allow. Mirrors
@@ -87,7 +86,7 @@ llvm::Expected<int64_t> registersLimit(const DeviceSpec &device,
                                        int64_t warpsPerBlock) {
   const int64_t perWarp = llvm::alignTo(kernel.regsPerThread * device.warpSize,
                                         device.regAllocUnit);
-  const int64_t parts = subPartitionsPerSM(device.computeCapability());
+  const int64_t parts = subPartitionsPerSM(device);
   const int64_t software = perWarp * warpsPerBlock;
   const int64_t hardware = perWarp * llvm::alignTo(warpsPerBlock, parts);
   if (std::max(software, hardware) > device.regsPerBlock)

@@ -224,12 +224,13 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   // the peak (the paper's even division), so the grid's tail is what wave
   // quantization costs.
   double concurrent = double(llvm::divideCeil(p.blocks, device.smCount));
-  // Without a warp per scheduler, an SM issues below every peak.
+  // Without a warp per scheduler, an SM issues below every peak (this is why
+  // ROLLER's alignment rule prefers blocks of four warps).
   int64_t warpsPerBlock = llvm::divideCeil(schedule.threads, device.warpSize);
   int64_t residentBlocks = std::min<int64_t>(
       p.blocksPerSM, llvm::divideCeil(p.blocks, device.smCount));
   double issue = std::min(1.0, double(residentBlocks * warpsPerBlock) /
-                                   double(kWarpSchedulersPerSM));
+                                   double(device.warpSchedulersPerSM));
   double perSM = issue / double(device.smCount);
 
   // Compute: the padded iteration space of one block.

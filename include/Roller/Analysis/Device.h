@@ -82,6 +82,9 @@ struct DeviceSpec {
   std::string chip;
   int64_t smCount = 0;
   int64_t warpSize = 0;
+  /// Warp schedulers (SM sub-partitions, each with its own register file
+  /// slice) per SM; below one resident warp each, an SM issues below peak.
+  int64_t warpSchedulersPerSM = 0;
   double clockMHz = 0;
   int64_t maxThreadsPerBlock = 0;
   int64_t maxThreadsPerSM = 0;

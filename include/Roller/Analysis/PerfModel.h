@@ -24,14 +24,6 @@ namespace mlir::roller {
 /// about this many live scalars; ptxas reports the real count.
 constexpr int64_t kRegisterOverhead = 16;
 
-/// Warp schedulers per SM on every architecture Roller targets (Volta,
-/// Ampere, Hopper: four SM sub-partitions, CUDA C++ Programming Guide,
-/// "Compute Capabilities"). Below one resident warp per scheduler no stage
-/// of the pipeline can issue at its peak rate; the model scales every stage
-/// by min(1, warps per SM / kWarpSchedulersPerSM). This is why ROLLER's
-/// alignment rule prefers blocks of four warps.
-constexpr int64_t kWarpSchedulersPerSM = 4;
-
 /// Threads of a schedule: the thread (or warp) tiles of one block over the
 /// spatial axes, times the warp size with tensor cores.
 int64_t getThreadCount(const TensorExpr &expr, const DeviceSpec &device,

@@ -29,10 +29,10 @@ func.func private @peaks() attributes {
 // -----
 
 // A whole device, printed through its alias.
-// CHECK: #roller_tiny = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, clock_mhz = 1000.0, max_threads_per_block = 1024, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024, smem_per_sm = 2048, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 2048, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>
+// CHECK: #roller_tiny = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, warp_schedulers_per_sm = 4, clock_mhz = 1000.0, max_threads_per_block = 1024, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024, smem_per_sm = 2048, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 2048, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>
 // CHECK-LABEL: module attributes {roller.device = #roller_tiny}
 module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80",
-    sm_count = 2, warp_size = 32, clock_mhz = 1000.0,
+    sm_count = 2, warp_size = 32, warp_schedulers_per_sm = 4, clock_mhz = 1000.0,
     max_threads_per_block = 1024, max_threads_per_sm = 2048,
     max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536,
     regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024,

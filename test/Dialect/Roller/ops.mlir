@@ -115,7 +115,7 @@ func.func @conv_stride2(%I: tensor<1x8x17x17xf32>, %F: tensor<16x8x3x3xf32>,
   %0 = roller.rprogram ins(%I, %F : tensor<1x8x17x17xf32>, tensor<16x8x3x3xf32>)
       outs(%O : tensor<1x16x8x8xf32>) config = #cfg
       device = #roller.device<name = "tiny", chip = "sm_80",
-        sm_count = 2, warp_size = 32, clock_mhz = 1000.0,
+        sm_count = 2, warp_size = 32, warp_schedulers_per_sm = 4, clock_mhz = 1000.0,
         max_threads_per_block = 1024, max_threads_per_sm = 2048,
         max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536,
         regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 16384,

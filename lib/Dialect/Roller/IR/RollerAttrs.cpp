@@ -173,17 +173,19 @@ static std::string typeToString(Type type) {
 static FailureOr<DeviceSpec>
 buildSpec(function_ref<InFlightDiagnostic()> emitError, StringRef name,
           StringRef chip, int64_t smCount, int64_t warpSize,
-          llvm::APFloat clockMHz, int64_t maxThreadsPerBlock,
-          int64_t maxThreadsPerSM, int64_t maxBlocksPerSM,
-          int64_t maxRegsPerThread, int64_t regsPerSM, int64_t regsPerBlock,
-          int64_t regAllocUnit, int64_t smemPerBlock, int64_t smemPerSM,
-          int64_t smemReservedPerBlock, int64_t smemAllocUnit, int64_t l2Bytes,
-          ArrayAttr peaks, ArrayAttr mmaShapes, ArrayAttr levels) {
+          int64_t warpSchedulersPerSM, llvm::APFloat clockMHz,
+          int64_t maxThreadsPerBlock, int64_t maxThreadsPerSM,
+          int64_t maxBlocksPerSM, int64_t maxRegsPerThread, int64_t regsPerSM,
+          int64_t regsPerBlock, int64_t regAllocUnit, int64_t smemPerBlock,
+          int64_t smemPerSM, int64_t smemReservedPerBlock,
+          int64_t smemAllocUnit, int64_t l2Bytes, ArrayAttr peaks,
+          ArrayAttr mmaShapes, ArrayAttr levels) {
   DeviceSpec spec;
   spec.name = name.str();
   spec.chip = chip.str();
   spec.smCount = smCount;
   spec.warpSize = warpSize;
+  spec.warpSchedulersPerSM = warpSchedulersPerSM;
   spec.clockMHz = clockMHz.convertToDouble();
   spec.maxThreadsPerBlock = maxThreadsPerBlock;
   spec.maxThreadsPerSM = maxThreadsPerSM;
@@ -241,17 +243,18 @@ buildSpec(function_ref<InFlightDiagnostic()> emitError, StringRef name,
 
 LogicalResult DeviceAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, StringRef name,
-    StringRef chip, int64_t smCount, int64_t warpSize, llvm::APFloat clockMHz,
+    StringRef chip, int64_t smCount, int64_t warpSize,
+    int64_t warpSchedulersPerSM, llvm::APFloat clockMHz,
     int64_t maxThreadsPerBlock, int64_t maxThreadsPerSM, int64_t maxBlocksPerSM,
     int64_t maxRegsPerThread, int64_t regsPerSM, int64_t regsPerBlock,
     int64_t regAllocUnit, int64_t smemPerBlock, int64_t smemPerSM,
     int64_t smemReservedPerBlock, int64_t smemAllocUnit, int64_t l2Bytes,
     ArrayAttr peaks, ArrayAttr mmaShapes, ArrayAttr levels) {
   FailureOr<DeviceSpec> spec = buildSpec(
-      emitError, name, chip, smCount, warpSize, clockMHz, maxThreadsPerBlock,
-      maxThreadsPerSM, maxBlocksPerSM, maxRegsPerThread, regsPerSM,
-      regsPerBlock, regAllocUnit, smemPerBlock, smemPerSM, smemReservedPerBlock,
-      smemAllocUnit, l2Bytes, peaks, mmaShapes, levels);
+      emitError, name, chip, smCount, warpSize, warpSchedulersPerSM, clockMHz,
+      maxThreadsPerBlock, maxThreadsPerSM, maxBlocksPerSM, maxRegsPerThread,
+      regsPerSM, regsPerBlock, regAllocUnit, smemPerBlock, smemPerSM,
+      smemReservedPerBlock, smemAllocUnit, l2Bytes, peaks, mmaShapes, levels);
   if (failed(spec))
     return failure();
   if (std::optional<std::string> reason = spec->validate())
@@ -261,13 +264,13 @@ LogicalResult DeviceAttr::verify(
 
 DeviceSpec DeviceAttr::toSpec() const {
   // The verifier has checked the lists, so this cannot fail.
-  return *buildSpec(nullptr, getName(), getChip(), getSmCount(), getWarpSize(),
-                    getClockMhz(), getMaxThreadsPerBlock(),
-                    getMaxThreadsPerSm(), getMaxBlocksPerSm(),
-                    getMaxRegsPerThread(), getRegsPerSm(), getRegsPerBlock(),
-                    getRegAllocUnit(), getSmemPerBlock(), getSmemPerSm(),
-                    getSmemReservedPerBlock(), getSmemAllocUnit(), getL2Bytes(),
-                    getPeaks(), getMmaShapes(), getLevels());
+  return *buildSpec(
+      nullptr, getName(), getChip(), getSmCount(), getWarpSize(),
+      getWarpSchedulersPerSm(), getClockMhz(), getMaxThreadsPerBlock(),
+      getMaxThreadsPerSm(), getMaxBlocksPerSm(), getMaxRegsPerThread(),
+      getRegsPerSm(), getRegsPerBlock(), getRegAllocUnit(), getSmemPerBlock(),
+      getSmemPerSm(), getSmemReservedPerBlock(), getSmemAllocUnit(),
+      getL2Bytes(), getPeaks(), getMmaShapes(), getLevels());
 }
 
 MemLevelAttr DeviceAttr::getLevel(MemoryLevel kind) const {
@@ -311,12 +314,13 @@ static DeviceAttr withDeviceParams(MLIRContext *ctx, const DeviceSpec &spec,
         llvm::APFloat(level.bandwidthGBps), level.transactionBytes, level.banks,
         level.bankWidthBytes));
   return build(spec.name, spec.chip, spec.smCount, spec.warpSize,
-               llvm::APFloat(spec.clockMHz), spec.maxThreadsPerBlock,
-               spec.maxThreadsPerSM, spec.maxBlocksPerSM, spec.maxRegsPerThread,
-               spec.regsPerSM, spec.regsPerBlock, spec.regAllocUnit,
-               spec.smemPerBlock, spec.smemPerSM, spec.smemReservedPerBlock,
-               spec.smemAllocUnit, spec.l2Bytes, b.getArrayAttr(peaks),
-               b.getArrayAttr(mmas), b.getArrayAttr(levels));
+               spec.warpSchedulersPerSM, llvm::APFloat(spec.clockMHz),
+               spec.maxThreadsPerBlock, spec.maxThreadsPerSM,
+               spec.maxBlocksPerSM, spec.maxRegsPerThread, spec.regsPerSM,
+               spec.regsPerBlock, spec.regAllocUnit, spec.smemPerBlock,
+               spec.smemPerSM, spec.smemReservedPerBlock, spec.smemAllocUnit,
+               spec.l2Bytes, b.getArrayAttr(peaks), b.getArrayAttr(mmas),
+               b.getArrayAttr(levels));
 }
 
 DeviceAttr DeviceAttr::get(MLIRContext *ctx, const DeviceSpec &spec) {

@@ -4,7 +4,7 @@
 // CHECK-LABEL: module attributes {roller.device = #roller_a100}
 // expected-remark @+1 {{module already targets device 'a100'; keeping it (pass replace=true to use 'h200')}}
 module attributes {roller.device = #roller.device<name = "a100", chip = "sm_80",
-    sm_count = 108, warp_size = 32, clock_mhz = 1410.0,
+    sm_count = 108, warp_size = 32, warp_schedulers_per_sm = 4, clock_mhz = 1410.0,
     max_threads_per_block = 1024, max_threads_per_sm = 2048,
     max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536,
     regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 166912,
@@ -20,7 +20,7 @@ module attributes {roller.device = #roller.device<name = "a100", chip = "sm_80",
 // The same device asked again: nothing to say.
 // CHECK-LABEL: module attributes {roller.device = #roller_h200}
 module attributes {roller.device = #roller.device<name = "h200", chip = "sm_90",
-    sm_count = 132, warp_size = 32, clock_mhz = 1980.0,
+    sm_count = 132, warp_size = 32, warp_schedulers_per_sm = 4, clock_mhz = 1980.0,
     max_threads_per_block = 1024, max_threads_per_sm = 2048,
     max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536,
     regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 232448,

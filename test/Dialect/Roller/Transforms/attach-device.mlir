@@ -34,7 +34,7 @@ module attributes {test.keep = 1 : i32} {
 // H200-LABEL: module attributes {roller.device = #roller_mine}
 // REPLACE-LABEL: module attributes {roller.device = #roller_a100}
 module attributes {roller.device = #roller.device<name = "mine", chip = "sm_80",
-    sm_count = 2, warp_size = 32, clock_mhz = 1000.0,
+    sm_count = 2, warp_size = 32, warp_schedulers_per_sm = 4, clock_mhz = 1000.0,
     max_threads_per_block = 1024, max_threads_per_sm = 2048,
     max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536,
     regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024,

@@ -156,6 +156,7 @@ def Roller_DeviceAttr : Roller_Attr<"Device", "device"> {
     StringRefParameter<"target chip, e.g. sm_90">:$chip,
     "int64_t":$sm_count,
     "int64_t":$warp_size,
+    "int64_t":$warp_schedulers_per_sm,
     Roller_F64Parameter<"MHz">:$clock_mhz,
     "int64_t":$max_threads_per_block,
     "int64_t":$max_threads_per_sm,

@@ -1,0 +1,121 @@
+// RUN: roller-opt %s --split-input-file --roller-select="device=h200" | FileCheck %s --check-prefix=H200
+// RUN: roller-opt %s --split-input-file --roller-select="device=a100" | FileCheck %s --check-prefix=A100
+
+// Configs --roller-select chooses for reductions and elementwise ops. None of
+// them reuses data, so all run in one level (global -> registers): staged =
+// false, stages = 1. threads = spatial block / thread tiles rounded up to a
+// warp; grid = product over spatial axes of ceil(extent / block). Several of
+// these blocks have fewer points than a warp: see
+// bug-select-gemv-idle-lanes.mlir (update these checks when it is fixed).
+
+// Row sum over the last axis: a thread sums 64 elements per step; 2 rows per
+// block (2 busy lanes of 32 threads); grid 1024/2 = 512.
+// H200-LABEL: func.func @reduce_last(
+// H200: roller.config = #roller.config<block = <shared, [2, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 2, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100-LABEL: func.func @reduce_last(
+// A100: roller.config = #roller.config<block = <shared, [2, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 2, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+func.func @reduce_last(%in: tensor<1024x4096xf32>, %init: tensor<1024xf32>) -> tensor<1024xf32> {
+  %0 = linalg.reduce ins(%in : tensor<1024x4096xf32>) outs(%init : tensor<1024xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<1024xf32>
+}
+
+// -----
+
+// Sum over the two middle axes (d1:64, d2:56 reductions; d0:32, d3:128
+// spatial): a thread steps a whole 56 row; 8 outputs per block, grid 32*16 = 512.
+// H200-LABEL: func.func @reduce_middle(
+// H200: roller.config = #roller.config<block = <shared, [1, 1, 56, 8]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100-LABEL: func.func @reduce_middle(
+// A100: roller.config = #roller.config<block = <shared, [1, 1, 56, 8]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+func.func @reduce_middle(%in: tensor<32x64x56x128xf32>, %init: tensor<32x128xf32>) -> tensor<32x128xf32> {
+  %0 = linalg.reduce ins(%in : tensor<32x64x56x128xf32>) outs(%init : tensor<32x128xf32>) dimensions = [1, 2]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<32x128xf32>
+}
+
+// -----
+
+// A row-max linalg.generic: 4 rows per block on h200 (grid 512), 1 on a100
+// (grid 2048, and a 1-element output tile: vector_width 1).
+// H200-LABEL: func.func @generic_row_max(
+// H200: roller.config = #roller.config<block = <shared, [4, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100-LABEL: func.func @generic_row_max(
+// A100: roller.config = #roller.config<block = <shared, [1, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2048], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+#map_in = affine_map<(d0, d1) -> (d0, d1)>
+#map_out = affine_map<(d0, d1) -> (d0)>
+func.func @generic_row_max(%in: tensor<2048x1024xf32>, %init: tensor<2048xf32>) -> tensor<2048xf32> {
+  %0 = linalg.generic {indexing_maps = [#map_in, #map_out], iterator_types = ["parallel", "reduction"]} ins(%in : tensor<2048x1024xf32>) outs(%init : tensor<2048xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %m = arith.maximumf %x, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<2048xf32>
+  return %0 : tensor<2048xf32>
+}
+
+// -----
+
+// ReLU through linalg.map: one element per thread, 8 per block; grid
+// 1024*128 = 131072 (vector_width 4 > thread tile: see bug-select-vector-width.mlir).
+// H200-LABEL: func.func @map_relu(
+// H200: roller.config = #roller.config<block = <shared, [1, 8]>, thread = <register, [1, 1]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [131072], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100-LABEL: func.func @map_relu(
+// A100: roller.config = #roller.config<block = <shared, [1, 8]>, thread = <register, [1, 1]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [131072], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+func.func @map_relu(%in: tensor<1024x1024xf32>, %init: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %0 = linalg.map ins(%in : tensor<1024x1024xf32>) outs(%init : tensor<1024x1024xf32>)
+    (%x: f32, %o: f32) {
+      %zero = arith.constant 0.0 : f32
+      %r = arith.maximumf %x, %zero : f32
+      linalg.yield %r : f32
+    }
+  return %0 : tensor<1024x1024xf32>
+}
+
+// -----
+
+// linalg.add (two inputs, two paddings): 32 (h200) / 8 (a100) columns per
+// block; grid 4096*32 = 131072 / 4096*128 = 524288.
+// H200-LABEL: func.func @add(
+// H200: roller.config = #roller.config<block = <shared, [1, 32]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [131072], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100-LABEL: func.func @add(
+// A100: roller.config = #roller.config<block = <shared, [1, 8]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [524288], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+func.func @add(%a: tensor<4096x1024xf32>, %b: tensor<4096x1024xf32>, %init: tensor<4096x1024xf32>) -> tensor<4096x1024xf32> {
+  %0 = linalg.add ins(%a, %b : tensor<4096x1024xf32>, tensor<4096x1024xf32>) outs(%init : tensor<4096x1024xf32>) -> tensor<4096x1024xf32>
+  return %0 : tensor<4096x1024xf32>
+}
+
+// -----
+
+// Irregular 1000x7 add: a whole 7-element row per block (odd rows: no
+// vectors); grid 1000*1 = 1000.
+// H200-LABEL: func.func @add_1000x7(
+// H200: roller.config = #roller.config<block = <shared, [1, 7]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [1000], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100-LABEL: func.func @add_1000x7(
+// A100: roller.config = #roller.config<block = <shared, [1, 7]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [1000], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+func.func @add_1000x7(%a: tensor<1000x7xf32>, %b: tensor<1000x7xf32>, %init: tensor<1000x7xf32>) -> tensor<1000x7xf32> {
+  %0 = linalg.add ins(%a, %b : tensor<1000x7xf32>, tensor<1000x7xf32>) outs(%init : tensor<1000x7xf32>) -> tensor<1000x7xf32>
+  return %0 : tensor<1000x7xf32>
+}
+
+// -----
+
+// 1-D ReLU on 4097 elements: a partial last block, grid ceil(4097/8) = 513.
+// H200-LABEL: func.func @relu_4097(
+// H200: roller.config = #roller.config<block = <shared, [8]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [513], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100-LABEL: func.func @relu_4097(
+// A100: roller.config = #roller.config<block = <shared, [8]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [513], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+func.func @relu_4097(%in: tensor<4097xf32>, %init: tensor<4097xf32>) -> tensor<4097xf32> {
+  %0 = linalg.map ins(%in : tensor<4097xf32>) outs(%init : tensor<4097xf32>)
+    (%x: f32, %o: f32) {
+      %zero = arith.constant 0.0 : f32
+      %r = arith.maximumf %x, %zero : f32
+      linalg.yield %r : f32
+    }
+  return %0 : tensor<4097xf32>
+}
