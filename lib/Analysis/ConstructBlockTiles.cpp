@@ -45,7 +45,8 @@ void Constructor::record(const ExprView &view, const AlignmentContext &ctx,
       for (unsigned b = 0; b < expr.getRank(); ++b)
         if (!expr.axes[b].isReduction())
           points *= shrunk[b];
-      if (points < minBusyThreads)
+      if (points < minBusyThreads ||
+          !isTransactionAligned(expr, shrunk, transaction))
         continue;
       double lost = getGlobalTraffic(expr, shrunk, transaction) - traffic;
       double freed = footprint - getSharedFootprint(expr, shrunk);

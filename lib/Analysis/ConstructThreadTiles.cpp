@@ -32,8 +32,13 @@ Constructor::evaluate(const ExprView &view, const Tile &block,
   Schedule schedule;
   schedule.block = *originalBlock;
   schedule.thread = *originalThread;
-  if (mma)
+  if (mma) {
     schedule.mma = mma->shape;
+    // The MMA axes by name on the original expression, when it is a GEMM
+    // (a convolution's M and K are groups of axes, so it has none).
+    if (std::optional<std::array<unsigned, 3>> axes = findGemmAxes(original))
+      schedule.mmaAxes.assign(axes->begin(), axes->end());
+  }
   schedule.usesShared = usesShared;
   schedule.stages = usesShared ? stages : 1;
   schedule.threads = getThreadCount(original, device, schedule);

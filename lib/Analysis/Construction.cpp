@@ -103,8 +103,17 @@ std::vector<std::vector<int64_t>> getRepresentable(const ExprView &view,
 }
 
 void Constructor::runOnView(const ExprView &view) {
+  size_t before = found.size();
+  std::optional<MmaPlan> mma = planMma(view.expr, device);
+  runOnView(view, mma);
+  // Extents too small for the MMA shape: fall back to the CUDA cores.
+  if (mma && found.size() == before)
+    runOnView(view, std::nullopt);
+}
+
+void Constructor::runOnView(const ExprView &view,
+                            const std::optional<MmaPlan> &mma) {
   const TensorExpr &expr = view.expr;
-  std::optional<MmaPlan> mma = planMma(expr, device);
   std::vector<std::vector<int64_t>> representable =
       getRepresentable(view, original);
 

@@ -49,10 +49,20 @@ public:
               const ConstructionOptions &options)
       : original(original), device(device), options(options),
         stages(options.stages > 0 ? options.stages : getDefaultStages(device)) {
+    // A block keeps at least a warp of busy threads, unless the whole
+    // operator has fewer output points than that.
+    int64_t points = 1;
+    for (const Axis &axis : original.axes)
+      if (!axis.isReduction())
+        points = std::min<int64_t>(points * axis.extent, device.warpSize);
+    minBusyThreads = std::max<int64_t>(1, points);
   }
 
-  /// Runs the construction (or the enumeration) on one view.
+  /// Runs the construction (or the enumeration) on one view: on the tensor
+  /// cores when they apply, else (or when no MMA-aligned tile fits) on the
+  /// CUDA cores.
   void runOnView(const ExprView &view);
+  void runOnView(const ExprView &view, const std::optional<MmaPlan> &mma);
 
   ConstructionResult finish(std::string strategy);
   /// Hill-climbs the thread tiles of the best candidates with the model.

@@ -51,9 +51,9 @@ struct Schedule {
 
   bool operator==(const Schedule &other) const {
     return block == other.block && thread == other.thread && mma == other.mma &&
-           padding == other.padding && vectorWidth == other.vectorWidth &&
-           stages == other.stages && threads == other.threads &&
-           usesShared == other.usesShared;
+           mmaAxes == other.mmaAxes && padding == other.padding &&
+           vectorWidth == other.vectorWidth && stages == other.stages &&
+           threads == other.threads && usesShared == other.usesShared;
   }
 };
 

@@ -1,0 +1,432 @@
+//===- ConstructionTest.cpp - Tests of ROLLER's rTile construction --------===//
+//
+// Property tests of constructSchedules: whatever tiles the construction
+// picks (its heuristics are tuned often), every candidate must be a
+// well-formed, launchable rProgram, ranked by the model's own prediction.
+// Then the behaviours the policy promises on known cases: the small-operator
+// shrink, tensor cores where the chip has mma.sync, device-dependent choices,
+// the exhaustive mode as an upper bound, and clear errors on bad inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Analysis/Construction.h"
+#include "Roller/Analysis/Alignment.h"
+#include "Roller/Analysis/PerfModel.h"
+#include "Roller/Analysis/Traffic.h"
+
+#include "TestExprs.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <string>
+
+using namespace mlir::roller;
+using namespace mlir::roller::test;
+
+namespace {
+
+using Sizes = std::vector<int64_t>;
+
+const DeviceSpec &preset(llvm::StringRef name) {
+  const DeviceSpec *spec = lookupDevicePreset(name);
+  EXPECT_NE(spec, nullptr) << name.str();
+  return *spec;
+}
+
+const char *const kDevices[] = {"h200", "a100", "v100"};
+
+TensorExpr f16Matmul(int64_t m, int64_t n, int64_t k) {
+  TensorExpr mm = matmul(m, n, k);
+  mm.mmaInputType = "f16";
+  for (TensorAccess &input : mm.inputs) {
+    input.elementBytes = 2;
+    input.elementType = "f16";
+  }
+  return mm;
+}
+
+std::string str(const Sizes &sizes) {
+  std::string s;
+  for (int64_t v : sizes)
+    s += (s.empty() ? "[" : ",") + std::to_string(v);
+  return (s.empty() ? "[" : s) + "]";
+}
+
+/// The construction's result, failing the test on an error.
+ConstructionResult construct(const TensorExpr &expr, const DeviceSpec &device,
+                             ConstructionOptions options = {}) {
+  llvm::Expected<ConstructionResult> result =
+      constructSchedules(expr, device, options);
+  if (!result) {
+    ADD_FAILURE() << device.name << " " << expr.str() << ": "
+                  << llvm::toString(result.takeError());
+    return {};
+  }
+  return std::move(*result);
+}
+
+/// The error text of a construction that must fail.
+std::string constructionError(const TensorExpr &expr, const DeviceSpec &device,
+                              ConstructionOptions options = {}) {
+  llvm::Expected<ConstructionResult> result =
+      constructSchedules(expr, device, options);
+  if (result)
+    return "(no error)";
+  return llvm::toString(result.takeError());
+}
+
+/// Every property a candidate list must have, whatever the heuristics chose.
+void expectWellFormed(const TensorExpr &expr, const DeviceSpec &device,
+                      const ConstructionResult &result, int64_t topK = 10) {
+  ASSERT_FALSE(result.candidates.empty()) << device.name << " " << expr.str();
+  EXPECT_LE(int64_t(result.candidates.size()), topK);
+  EXPECT_GE(result.considered, int64_t(result.candidates.size()));
+  double previous = 0;
+  for (const Candidate &c : result.candidates) {
+    const Schedule &s = c.schedule;
+    const Prediction &p = c.prediction;
+    std::string where = device.name + " " + expr.str() + " block " +
+                        str(s.block) + " thread " + str(s.thread);
+    ASSERT_EQ(s.block.size(), expr.getRank()) << where;
+    ASSERT_EQ(s.thread.size(), expr.getRank()) << where;
+    for (unsigned a = 0; a < expr.getRank(); ++a) {
+      EXPECT_GE(s.thread[a], 1) << where;
+      EXPECT_EQ(s.block[a] % s.thread[a], 0) << where << " axis " << a;
+      EXPECT_LE(s.block[a], expr.axes[a].extent) << where << " axis " << a;
+    }
+    EXPECT_EQ(s.threads % device.warpSize, 0) << where;
+    EXPECT_GT(s.threads, 0) << where;
+    EXPECT_LE(s.threads, device.maxThreadsPerBlock) << where;
+    EXPECT_EQ(s.threads, getThreadCount(expr, device, s)) << where;
+    EXPECT_EQ(s.padding.size(), expr.inputs.size()) << where;
+    EXPECT_LE(p.smemBytes, device.smemPerBlock) << where;
+    if (s.usesShared)
+      EXPECT_EQ(p.smemBytes,
+                getSharedFootprint(expr, s.block, s.padding) * s.stages)
+          << where;
+    else
+      EXPECT_EQ(p.smemBytes, 0) << where;
+    EXPECT_LE(p.regsPerThread, device.maxRegsPerThread) << where;
+    EXPECT_LE(p.regsPerThread, 255) << where;
+    EXPECT_GT(p.totalUs, 0) << where;
+    EXPECT_TRUE(std::isfinite(p.totalUs)) << where;
+    // Ranked best first.
+    EXPECT_GE(p.totalUs, previous) << where;
+    previous = p.totalUs;
+    // The ranking used the model: predicting the schedule again agrees.
+    llvm::Expected<Prediction> again = predict(expr, device, s);
+    ASSERT_TRUE(bool(again))
+        << where << ": " << llvm::toString(again.takeError());
+    EXPECT_NEAR(again->totalUs, p.totalUs, p.totalUs * 1e-9) << where;
+  }
+}
+
+void expectWellFormedOnEveryDevice(const TensorExpr &expr) {
+  for (const char *name : kDevices) {
+    const DeviceSpec &device = preset(name);
+    expectWellFormed(expr, device, construct(expr, device));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Well-formed candidates for every operator class
+//===----------------------------------------------------------------------===//
+
+// Regular and irregular matmuls give well-formed, ranked candidates.
+TEST(ConstructionTest, MatmulCandidatesWellFormed) {
+  expectWellFormedOnEveryDevice(matmul(1024, 1024, 1024));
+  expectWellFormedOnEveryDevice(matmul(256, 256, 4096));
+  expectWellFormedOnEveryDevice(matmul(4097, 33, 129));
+  expectWellFormedOnEveryDevice(matmul(128, 64, 32));
+}
+
+// Convolutions (3x3, strided, 1x1) give well-formed candidates.
+TEST(ConstructionTest, ConvCandidatesWellFormed) {
+  expectWellFormedOnEveryDevice(convNchw(8, 64, 28, 28, 128, 3, 3));
+  expectWellFormedOnEveryDevice(convNchw(8, 64, 14, 14, 128, 3, 3, 2));
+  expectWellFormedOnEveryDevice(convNchw(8, 256, 14, 14, 64, 1, 1));
+}
+
+// Depthwise convolutions, large and small, give well-formed candidates.
+TEST(ConstructionTest, DepthwiseCandidatesWellFormed) {
+  expectWellFormedOnEveryDevice(depthwiseNchw(8, 64, 28, 28, 3, 3));
+  expectWellFormedOnEveryDevice(depthwiseNchw(1, 32, 14, 14, 3, 3));
+}
+
+// Pooling (its window operand is never read) gives well-formed candidates.
+TEST(ConstructionTest, PoolingCandidatesWellFormed) {
+  expectWellFormedOnEveryDevice(maxPoolNchw(8, 64, 28, 28, 3, 3, 2));
+  expectWellFormedOnEveryDevice(maxPoolNchw(1, 16, 7, 7, 3, 3, 2));
+}
+
+// Reductions over h, w give well-formed candidates.
+TEST(ConstructionTest, ReductionCandidatesWellFormed) {
+  expectWellFormedOnEveryDevice(reduceNchwHw(8, 256, 7, 7));
+  expectWellFormedOnEveryDevice(reduceNchwHw(1, 16, 7, 7));
+}
+
+// Elementwise ops have no reuse: one level, nothing staged in shared memory.
+TEST(ConstructionTest, ElementwiseIsOneLevel) {
+  for (const char *name : kDevices) {
+    const DeviceSpec &device = preset(name);
+    for (TensorExpr add :
+         {elementwiseAdd({128, 1024}), elementwiseAdd({17, 11, 3})}) {
+      ConstructionResult result = construct(add, device);
+      expectWellFormed(add, device, result);
+      EXPECT_NE(result.strategy.find("one-level"), std::string::npos)
+          << result.strategy;
+      for (const Candidate &c : result.candidates) {
+        EXPECT_FALSE(c.schedule.usesShared);
+        EXPECT_EQ(c.prediction.sharedBytes, 0.0);
+      }
+    }
+  }
+}
+
+// A matmul reuses data: two levels, staged in shared memory; convolutions
+// also try the implicit GEMM view.
+TEST(ConstructionTest, ReuseOpsAreTwoLevel) {
+  ConstructionResult mm = construct(matmul(1024, 1024, 1024), preset("h200"));
+  EXPECT_NE(mm.strategy.find("two-level"), std::string::npos) << mm.strategy;
+  for (const Candidate &c : mm.candidates)
+    EXPECT_TRUE(c.schedule.usesShared);
+  ConstructionResult conv =
+      construct(convNchw(8, 64, 28, 28, 128, 3, 3), preset("h200"));
+  EXPECT_NE(conv.strategy.find("implicit GEMM"), std::string::npos)
+      << conv.strategy;
+}
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+// At most topK candidates, for every topK.
+TEST(ConstructionTest, TopKBoundsTheList) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  for (int64_t k : {1, 3, 10, 25}) {
+    ConstructionOptions options;
+    options.topK = k;
+    ConstructionResult result = construct(mm, preset("h200"), options);
+    expectWellFormed(mm, preset("h200"), result, k);
+  }
+  ConstructionOptions one;
+  one.topK = 1;
+  EXPECT_EQ(construct(mm, preset("a100"), one).candidates.size(), 1u);
+}
+
+// Shared tiles are double-buffered with cp.async (sm_80+), single on sm_70;
+// an explicit stage count is used as given.
+TEST(ConstructionTest, Stages) {
+  EXPECT_EQ(getDefaultStages(preset("h200")), 2);
+  EXPECT_EQ(getDefaultStages(preset("a100")), 2);
+  EXPECT_EQ(getDefaultStages(preset("v100")), 1);
+  TensorExpr mm = matmul(512, 512, 512);
+  for (const char *name : kDevices)
+    for (const Candidate &c : construct(mm, preset(name)).candidates)
+      EXPECT_EQ(c.schedule.stages, getDefaultStages(preset(name))) << name;
+  ConstructionOptions three;
+  three.stages = 3;
+  ConstructionResult result = construct(mm, preset("h200"), three);
+  expectWellFormed(mm, preset("h200"), result);
+  for (const Candidate &c : result.candidates)
+    EXPECT_EQ(c.schedule.stages, 3);
+}
+
+//===----------------------------------------------------------------------===//
+// Known cases
+//===----------------------------------------------------------------------===//
+
+// 256x256 outputs in 128x128 tiles would leave 128 of 132 SMs idle: the
+// shrink fills the grid.
+TEST(ConstructionTest, SmallOperatorShrinkFillsTheGrid) {
+  const DeviceSpec &h200 = preset("h200");
+  ConstructionResult result = construct(matmul(256, 256, 4096), h200);
+  ASSERT_FALSE(result.candidates.empty());
+  EXPECT_GE(result.candidates.front().prediction.blocks, h200.smCount)
+      << str(result.candidates.front().schedule.block);
+}
+
+/// Checks that every candidate is an m16n8k16 tensor-core schedule.
+void expectTensorCoreSchedules(const TensorExpr &mm, const DeviceSpec &device) {
+  ConstructionResult result = construct(mm, device);
+  expectWellFormed(mm, device, result);
+  EXPECT_NE(result.strategy.find("tensor-core"), std::string::npos)
+      << result.strategy;
+  for (const Candidate &c : result.candidates) {
+    const Schedule &s = c.schedule;
+    std::string where = device.name + " warp tile " + str(s.thread);
+    EXPECT_EQ(s.mma, (Sizes{16, 8, 16})) << where;
+    EXPECT_EQ(s.thread[0] % 16, 0) << where;
+    EXPECT_EQ(s.thread[1] % 8, 0) << where;
+    EXPECT_EQ(s.thread[2] % 16, 0) << where;
+    EXPECT_EQ(s.block[2] % 16, 0) << where;
+    EXPECT_EQ(s.threads, (s.block[0] / s.thread[0]) *
+                             (s.block[1] / s.thread[1]) * device.warpSize)
+        << where;
+  }
+}
+
+// f16 inputs with f32 accumulation use mma.sync m16n8k16 on sm_80 and sm_90.
+TEST(ConstructionTest, TensorCoresOnAmpereAndHopper) {
+  expectTensorCoreSchedules(f16Matmul(1024, 1024, 1024), preset("h200"));
+  expectTensorCoreSchedules(f16Matmul(1024, 1024, 1024), preset("a100"));
+  expectTensorCoreSchedules(f16Matmul(256, 512, 128), preset("h200"));
+}
+
+// sm_70 has no m16n8k16: the same matmul runs on the CUDA cores, and an
+// f32 matmul never uses tensor cores.
+TEST(ConstructionTest, NoTensorCoresOnVoltaOrForF32) {
+  ConstructionResult volta =
+      construct(f16Matmul(1024, 1024, 1024), preset("v100"));
+  expectWellFormed(f16Matmul(1024, 1024, 1024), preset("v100"), volta);
+  EXPECT_EQ(volta.strategy.find("tensor-core"), std::string::npos);
+  for (const Candidate &c : volta.candidates)
+    EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
+  for (const Candidate &c :
+       construct(matmul(1024, 1024, 1024), preset("h200")).candidates)
+    EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
+}
+
+// The device matters: a100 and h200 pick different top-1 tiles somewhere.
+TEST(ConstructionTest, DevicesChooseDifferently) {
+  std::vector<TensorExpr> cases = {
+      matmul(256, 256, 4096), f16Matmul(1024, 1024, 1024),
+      convNchw(8, 64, 28, 28, 128, 3, 3), depthwiseNchw(8, 64, 28, 28, 3, 3)};
+  int differing = 0;
+  for (const TensorExpr &expr : cases) {
+    ConstructionResult a = construct(expr, preset("a100"));
+    ConstructionResult h = construct(expr, preset("h200"));
+    ASSERT_FALSE(a.candidates.empty());
+    ASSERT_FALSE(h.candidates.empty());
+    const Schedule &sa = a.candidates.front().schedule;
+    const Schedule &sh = h.candidates.front().schedule;
+    if (sa.block != sh.block || sa.thread != sh.thread)
+      ++differing;
+  }
+  EXPECT_GE(differing, 1);
+}
+
+// Exhaustive mode ranks a superset with the same model: its best is never
+// slower than the construction's top-1.
+TEST(ConstructionTest, ExhaustiveNeverWorseThanConstruction) {
+  struct Case {
+    TensorExpr expr;
+    const char *device;
+  };
+  std::vector<Case> cases = {
+      {matmul(256, 256, 256), "h200"},
+      {matmul(128, 64, 32), "h200"},
+      {matmul(100, 100, 100), "v100"},
+      {matmul(64, 48, 80), "a100"},
+      {f16Matmul(256, 256, 256), "h200"},
+      {convNchw(1, 16, 14, 14, 32, 3, 3), "h200"},
+  };
+  for (const Case &c : cases) {
+    const DeviceSpec &device = preset(c.device);
+    ConstructionResult greedy = construct(c.expr, device);
+    ConstructionOptions options;
+    options.exhaustive = true;
+    ConstructionResult all = construct(c.expr, device, options);
+    ASSERT_FALSE(greedy.candidates.empty()) << c.expr.str();
+    ASSERT_FALSE(all.candidates.empty()) << c.expr.str();
+    expectWellFormed(c.expr, device, all);
+    double best = all.candidates.front().prediction.totalUs;
+    double top1 = greedy.candidates.front().prediction.totalUs;
+    EXPECT_LE(best, top1 * (1 + 1e-9)) << c.device << " " << c.expr.str();
+    EXPECT_GE(all.considered, greedy.considered) << c.expr.str();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Invalid inputs
+//===----------------------------------------------------------------------===//
+
+// topK must be positive.
+TEST(ConstructionTest, ErrorTopKZero) {
+  ConstructionOptions options;
+  options.topK = 0;
+  EXPECT_EQ(constructionError(matmul(64, 64, 64), preset("h200"), options),
+            "top-k must be at least 1");
+  options.topK = -3;
+  EXPECT_EQ(constructionError(matmul(64, 64, 64), preset("h200"), options),
+            "top-k must be at least 1");
+}
+
+// A device description that does not validate is refused by name.
+TEST(ConstructionTest, ErrorInvalidDevice) {
+  DeviceSpec device = preset("h200");
+  device.smCount = 0;
+  EXPECT_EQ(constructionError(matmul(64, 64, 64), device),
+            "invalid device 'h200': sm_count must be positive (got 0)");
+  DeviceSpec pascal = preset("a100");
+  pascal.chip = "sm_60";
+  EXPECT_EQ(constructionError(matmul(64, 64, 64), pascal),
+            "invalid device 'a100': chip 'sm_60' is older than sm_70, the "
+            "oldest supported");
+}
+
+// A malformed expression is refused with validate()'s reason.
+TEST(ConstructionTest, ErrorInvalidExpression) {
+  TensorExpr empty = matmul(64, 64, 64);
+  empty.axes[0].extent = 0;
+  EXPECT_EQ(constructionError(empty, preset("h200")),
+            "unsupported expression: axis #0 'i' has extent 0 (must be >= 1)");
+  TensorExpr outOfBounds = matmul(64, 64, 64);
+  outOfBounds.inputs[0].shape = {32, 64};
+  EXPECT_EQ(constructionError(outOfBounds, preset("h200")),
+            "unsupported expression: access 'A' dimension #0 is indexed over "
+            "[0, 63], out of bounds of size 32");
+  TensorExpr noOutput = matmul(64, 64, 64);
+  noOutput.outputs.clear();
+  EXPECT_EQ(constructionError(noOutput, preset("h200")),
+            "unsupported expression: the expression has no output");
+}
+
+//===----------------------------------------------------------------------===//
+// Regression tests for defects found while writing these tests
+//===----------------------------------------------------------------------===//
+
+// Tensor-core schedules name their (M, N, K) axes (they were once left
+// empty, which made isMmaAligned vacuously true).
+TEST(ConstructionTest, TensorCoreSchedulesNameTheirAxes) {
+  ConstructionResult result =
+      construct(f16Matmul(1024, 1024, 1024), preset("h200"));
+  ASSERT_FALSE(result.candidates.empty());
+  for (const Candidate &c : result.candidates)
+    EXPECT_EQ(c.schedule.mmaAxes, (std::vector<unsigned>{0, 1, 2}));
+}
+
+// The small-operator shrink keeps the transaction rule (it once took j of
+// 1024x33x1024 from the whole 33 to 11: 44-byte rows of B and C).
+TEST(ConstructionTest, ShrinkKeepsTransactionAlignment) {
+  TensorExpr mm = matmul(1024, 33, 1024);
+  ConstructionResult result = construct(mm, preset("h200"));
+  ASSERT_FALSE(result.candidates.empty());
+  for (const Candidate &c : result.candidates)
+    EXPECT_TRUE(isTransactionAligned(mm, c.schedule.block, 32))
+        << str(c.schedule.block);
+}
+
+// f16 matmuls whose extents cannot be tiled by m16n8k16 (K = 4, N = 4,
+// M = 8) fall back to the CUDA cores instead of finding nothing.
+TEST(ConstructionTest, TensorCoreFallbackForSmallExtents) {
+  for (TensorExpr mm : {f16Matmul(256, 256, 4), f16Matmul(256, 4, 256),
+                        f16Matmul(8, 256, 256)}) {
+    expectWellFormed(mm, preset("v100"), construct(mm, preset("v100")));
+    expectWellFormed(mm, preset("h200"), construct(mm, preset("h200")));
+  }
+}
+
+// Blocks keep at least a warp of output points when the operator has that
+// many (matmul 16x16x64 once got blocks with one busy lane of 32).
+TEST(ConstructionTest, TinyOperatorBlocksKeepAWarp) {
+  TensorExpr mm = matmul(16, 16, 64);
+  ConstructionResult result = construct(mm, preset("h200"));
+  ASSERT_FALSE(result.candidates.empty());
+  for (const Candidate &c : result.candidates)
+    EXPECT_GE(c.schedule.block[0] * c.schedule.block[1], 32)
+        << str(c.schedule.block);
+}
+
+} // namespace

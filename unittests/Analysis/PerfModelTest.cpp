@@ -1,0 +1,411 @@
+//===- PerfModelTest.cpp - Tests of the micro-performance model -----------===//
+//
+// The pieces of PerfModel.h (threads, registers, vector width, the bank plan)
+// and predict() on fully specified schedules on h200, every stage derived by
+// hand from the formulas of lib/Analysis/PerfModel.cpp:
+//
+//   stage = ceil(blocks / SMs) * per-block work / (rate / SMs * issue)
+//   issue = min(1, resident warps / 4)
+//
+// with compute at the f32 CUDA-core peak (tensor-core peak with MMA), global
+// bytes from getGlobalTraffic and shared bytes from getRegisterTraffic times
+// the bank conflict degree. And the schedules predict() must refuse.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Analysis/PerfModel.h"
+
+#include "TestExprs.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace mlir::roller;
+using namespace mlir::roller::test;
+
+namespace {
+
+using Sizes = std::vector<int64_t>;
+
+const DeviceSpec &h200() {
+  const DeviceSpec *spec = lookupDevicePreset("h200");
+  EXPECT_NE(spec, nullptr);
+  return *spec;
+}
+
+// h200 facts the hand derivations use.
+constexpr double kSMs = 132;
+constexpr double kF32Peak = 66.9e12;
+constexpr double kF16TensorPeak = 989.4e12;
+constexpr double kGlobalBandwidth = 4800e9;
+// 32 banks x 4 bytes per clock per SM at 1980 MHz.
+constexpr double kSharedBandwidth = 32.0 * 4 * 132 * 1980e6;
+
+void expectRelNear(double actual, double expected, const char *what) {
+  EXPECT_NEAR(actual, expected, std::abs(expected) * 1e-9) << what;
+}
+
+TensorExpr f16Matmul(int64_t m, int64_t n, int64_t k) {
+  TensorExpr mm = matmul(m, n, k);
+  mm.mmaInputType = "f16";
+  for (TensorAccess &input : mm.inputs) {
+    input.elementBytes = 2;
+    input.elementType = "f16";
+  }
+  return mm;
+}
+
+/// The classic SIMT matmul schedule: 128x128x8 blocks of 8x8 thread tiles.
+Schedule simtSchedule() {
+  Schedule s;
+  s.block = {128, 128, 8};
+  s.thread = {8, 8, 1};
+  s.padding = {1, 0};
+  s.vectorWidth = 4;
+  s.stages = 2;
+  s.threads = 256;
+  return s;
+}
+
+/// An f16 tensor-core schedule: 2x2 warps of 64x64 over a 128x128x32 block.
+Schedule mmaSchedule() {
+  Schedule s;
+  s.block = {128, 128, 32};
+  s.thread = {64, 64, 16};
+  s.mma = {16, 8, 16};
+  s.mmaAxes = {0, 1, 2};
+  s.padding = {8, 8};
+  s.vectorWidth = 4;
+  s.stages = 2;
+  s.threads = 128;
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Threads, registers, vectors
+//===----------------------------------------------------------------------===//
+
+// SIMT: one thread per thread tile, rounded up to whole warps.
+TEST(PerfModelTest, ThreadCountSimt) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  Schedule s = simtSchedule();
+  EXPECT_EQ(getThreadCount(mm, h200(), s), 16 * 16);
+  s.block = {24, 8, 8};
+  s.thread = {1, 8, 1}; // 24 tiles -> one warp
+  EXPECT_EQ(getThreadCount(mm, h200(), s), 32);
+  s.block = {40, 8, 8}; // 40 tiles -> two warps
+  EXPECT_EQ(getThreadCount(mm, h200(), s), 64);
+}
+
+// MMA: one warp per warp tile.
+TEST(PerfModelTest, ThreadCountMma) {
+  TensorExpr mm = f16Matmul(1024, 1024, 1024);
+  Schedule s = mmaSchedule();
+  EXPECT_EQ(getThreadCount(mm, h200(), s), 2 * 2 * 32);
+  s.thread = {64, 32, 16};
+  EXPECT_EQ(getThreadCount(mm, h200(), s), 2 * 4 * 32);
+}
+
+// Footprint plus the overhead; with MMA the warp tile is shared by 32 lanes.
+TEST(PerfModelTest, EstimateRegisters) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  EXPECT_EQ(estimateRegisters(mm, simtSchedule(), h200()),
+            8 + 8 + 64 + kRegisterOverhead);
+  EXPECT_EQ(kRegisterOverhead, 16);
+  // A 64x16 f16 = 512 registers, B 512, C 64x64 f32 = 4096: 5120 / 32.
+  TensorExpr half = f16Matmul(1024, 1024, 1024);
+  EXPECT_EQ(estimateRegisters(half, mmaSchedule(), h200()),
+            160 + kRegisterOverhead);
+  // 63 x 1 x 16 f16 tile: 504 + 8 + 63 = 575 registers, ceil(575/32) = 18.
+  Schedule odd = mmaSchedule();
+  odd.thread = {63, 1, 16};
+  EXPECT_EQ(estimateRegisters(half, odd, h200()), 18 + kRegisterOverhead);
+}
+
+// 16 bytes at most, halved until it divides every contiguous extent.
+TEST(PerfModelTest, VectorWidth) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  EXPECT_EQ(getVectorWidth(mm, {128, 128, 8}), 4);
+  EXPECT_EQ(getVectorWidth(mm, {128, 128, 2}), 2);
+  EXPECT_EQ(getVectorWidth(mm, {128, 128, 1}), 1);
+  // The tensor's own row (1022 = 2 x 511) must divide too.
+  EXPECT_EQ(getVectorWidth(matmul(1024, 1022, 1024), {128, 128, 8}), 2);
+  // f16 inputs allow 8, the f32 output 4.
+  EXPECT_EQ(getVectorWidth(f16Matmul(1024, 1024, 1024), {128, 128, 32}), 4);
+  TensorExpr allHalf = f16Matmul(1024, 1024, 1024);
+  allHalf.outputs[0].elementBytes = 2;
+  EXPECT_EQ(getVectorWidth(allHalf, {128, 128, 32}), 8);
+  // A convolution's window access is not contiguous in one axis.
+  EXPECT_EQ(
+      getVectorWidth(convNchw(1, 8, 16, 16, 8, 3, 3), {1, 8, 4, 16, 8, 3, 3}),
+      1);
+  EXPECT_EQ(getVectorWidth(elementwiseAdd({1024, 1024}), {1, 6}), 2);
+}
+
+//===----------------------------------------------------------------------===//
+// Bank plan
+//===----------------------------------------------------------------------===//
+
+// First warp of the 16x16 thread grid: i origins 0, 8 and j origins 0..120.
+// A (128x8) rows 0 and 8 are words 0 and 64, both in bank 0; one element of
+// padding moves row 8 to word 72 (bank 8). B (8x128) row 0, words 0, 8, ..
+// 120: banks 0, 8, 16, 24 with four words each, which padding cannot fix.
+TEST(PerfModelTest, BankPlanSimtMatmul) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  Schedule s = simtSchedule();
+  BankPlan plan = planBankPadding(mm, h200(), s);
+  EXPECT_EQ(plan.padding, (Sizes{1, 0}));
+  EXPECT_EQ(plan.worstDegree, 4);
+  EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 4);
+  // Without A's padding A is 2-way, but B's 4-way read stays the worst.
+  s.padding = {0, 0};
+  EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 4);
+}
+
+// 24x32x8 block of 4x8 tiles: 6 x 4 = 24 threads; A rows 0, 4, .., 20 are
+// words 0, 32, .., 160, all in bank 0 (6-way); one element of padding makes
+// them 36k, banks 4k. B reads words 0, 8, 16, 24: conflict-free.
+TEST(PerfModelTest, BankPlanSmallBlock) {
+  TensorExpr mm = matmul(48, 64, 64);
+  Schedule s;
+  s.block = {24, 32, 8};
+  s.thread = {4, 8, 1};
+  s.threads = 32;
+  s.padding = {0, 0};
+  EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 6);
+  BankPlan plan = planBankPadding(mm, h200(), s);
+  EXPECT_EQ(plan.padding, (Sizes{1, 0}));
+  EXPECT_EQ(plan.worstDegree, 1);
+  s.padding = plan.padding;
+  EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 1);
+}
+
+// With MMA the plan is the ldmatrix skew of 16 bytes; global-only
+// schedules need none.
+TEST(PerfModelTest, BankPlanMmaAndUnshared) {
+  TensorExpr half = f16Matmul(1024, 1024, 1024);
+  BankPlan plan = planBankPadding(half, h200(), mmaSchedule());
+  EXPECT_EQ(plan.padding, (Sizes{8, 8}));
+  EXPECT_EQ(getBankConflictDegree(half, h200(), mmaSchedule()), 1);
+  Schedule s = simtSchedule();
+  s.usesShared = false;
+  EXPECT_EQ(planBankPadding(matmul(1024, 1024, 1024), h200(), s).padding,
+            (Sizes{0, 0}));
+}
+
+//===----------------------------------------------------------------------===//
+// predict()
+//===----------------------------------------------------------------------===//
+
+// 1024^3 f32, simtSchedule(): 64 blocks (under 132 SMs: one each), 8 warps
+// a block (issue 1). Registers 96 -> 3072 a warp, 5 warps a sub-partition,
+// 20 warps: 2 blocks an SM. Shared memory (128x9 + 8x128) x 4 x 2 stages.
+TEST(PerfModelTest, PredictSimtMatmul) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  llvm::Expected<Prediction> p = predict(mm, h200(), simtSchedule());
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->blocks, 64);
+  EXPECT_EQ(p->grid, (Sizes{8, 8}));
+  EXPECT_EQ(p->smemBytes, (128 * 9 * 4 + 8 * 128 * 4) * 2);
+  EXPECT_EQ(p->regsPerThread, 96);
+  EXPECT_EQ(p->blocksPerSM, 2);
+  EXPECT_EQ(p->waves, 1);
+  EXPECT_DOUBLE_EQ(p->occupancy, 16.0 / 64);
+  EXPECT_EQ(p->bankConflict, 4);
+  EXPECT_DOUBLE_EQ(p->globalBytes, 71303168.0);
+  EXPECT_DOUBLE_EQ(p->sharedBytes, double(1 << 30));
+
+  double perSM = 1.0 / kSMs; // issue 1
+  // One block: 128 x 128 x 1024 points, 2 ops each.
+  double compute = 1 * (128.0 * 128 * 1024 * 2) / (kF32Peak * perSM) * 1e6;
+  double global = 1 * (71303168.0 / 64) / (kGlobalBandwidth * perSM) * 1e6;
+  double shared =
+      1 * (double(1 << 30) / 64) * 4 / (kSharedBandwidth * perSM) * 1e6;
+  expectRelNear(p->stageUs[unsigned(Stage::Compute)], compute, "compute");
+  expectRelNear(p->stageUs[unsigned(Stage::Global)], global, "global");
+  expectRelNear(p->stageUs[unsigned(Stage::Shared)], shared, "shared");
+  EXPECT_EQ(p->stageUs[unsigned(Stage::Register)], 0.0);
+  // 66.2 us, 30.6 us and 264.8 us: the 4-way conflicts on B dominate.
+  EXPECT_EQ(p->bottleneck, Stage::Shared);
+  expectRelNear(p->totalUs, shared, "total");
+  EXPECT_NEAR(p->totalUs, 264.79, 0.01);
+}
+
+// matmul 48x64x64, block 24x32x8 of 4x8 tiles: 4 blocks of one warp of which
+// 24 lanes work. issue = 1 warp / 4 = 0.25, lanes = 0.75. Global: 4 blocks x
+// 8 steps x (24 x 32 + 8 x 128) + 4 x 24 x 128 = 69632 bytes. Shared:
+// 96 tiles x 64 steps x 48 bytes = 294912, 6-way without padding.
+TEST(PerfModelTest, PredictUnderfilledBlocks) {
+  TensorExpr mm = matmul(48, 64, 64);
+  Schedule s;
+  s.block = {24, 32, 8};
+  s.thread = {4, 8, 1};
+  s.threads = 32;
+  s.padding = {0, 0};
+  s.stages = 1;
+  llvm::Expected<Prediction> p = predict(mm, h200(), s);
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->blocks, 4);
+  EXPECT_EQ(p->grid, (Sizes{2, 2}));
+  EXPECT_EQ(p->smemBytes, 24 * 8 * 4 + 8 * 32 * 4);
+  EXPECT_EQ(p->regsPerThread, 4 + 8 + 32 + 16);
+  // 60 registers -> 2048 a warp, 8 a sub-partition: 32 blocks, the cap.
+  EXPECT_EQ(p->blocksPerSM, 32);
+  EXPECT_DOUBLE_EQ(p->occupancy, 0.5);
+  EXPECT_EQ(p->bankConflict, 6);
+  EXPECT_DOUBLE_EQ(p->globalBytes, 69632.0);
+  EXPECT_DOUBLE_EQ(p->sharedBytes, 294912.0);
+
+  double perSM = 0.25 / kSMs;
+  double compute = (24.0 * 32 * 64 * 2) / (kF32Peak * perSM * 0.75) * 1e6;
+  double global = (69632.0 / 4) / (kGlobalBandwidth * perSM) * 1e6;
+  double shared = (294912.0 / 4) * 6 / (kSharedBandwidth * perSM) * 1e6;
+  expectRelNear(p->stageUs[unsigned(Stage::Compute)], compute, "compute");
+  expectRelNear(p->stageUs[unsigned(Stage::Global)], global, "global");
+  expectRelNear(p->stageUs[unsigned(Stage::Shared)], shared, "shared");
+  EXPECT_EQ(p->bottleneck, Stage::Shared);
+  expectRelNear(p->totalUs, shared, "total");
+
+  // With the planned padding the conflicts go and global memory binds.
+  s.padding = {1, 0};
+  llvm::Expected<Prediction> padded = predict(mm, h200(), s);
+  ASSERT_TRUE(bool(padded)) << llvm::toString(padded.takeError());
+  EXPECT_EQ(padded->bankConflict, 1);
+  EXPECT_EQ(padded->smemBytes, 24 * 9 * 4 + 8 * 32 * 4);
+  EXPECT_EQ(padded->bottleneck, Stage::Global);
+  expectRelNear(padded->totalUs, global, "padded total");
+}
+
+// 1024^3 in 32x32x8 blocks of 4x8 tiles: 1024 one-warp blocks, so the
+// busiest SM runs ceil(1024 / 132) = 8 of them. Each block moves 128 steps x
+// (32 x 32 + 8 x 128) bytes of A and B plus 32 x 128 bytes of C.
+TEST(PerfModelTest, PredictManyBlocksWaveTail) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  Schedule s;
+  s.block = {32, 32, 8};
+  s.thread = {4, 8, 1};
+  s.threads = 32;
+  s.padding = {0, 0};
+  s.stages = 2;
+  llvm::Expected<Prediction> p = predict(mm, h200(), s);
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->blocks, 1024);
+  EXPECT_EQ(p->blocksPerSM, 32);
+  EXPECT_EQ(p->waves, 1); // 1024 <= 132 x 32
+  // 8 blocks an SM, one warp each: issue min(1, 8/4) = 1.
+  double perSM = 1.0 / kSMs;
+  double compute = 8 * (32.0 * 32 * 1024 * 2) / (kF32Peak * perSM) * 1e6;
+  expectRelNear(p->stageUs[unsigned(Stage::Compute)], compute, "compute");
+  EXPECT_DOUBLE_EQ(p->globalBytes, 1024.0 * (128 * 2048 + 4096));
+  double global = 8 * (128.0 * 2048 + 4096) / (kGlobalBandwidth * perSM) * 1e6;
+  expectRelNear(p->stageUs[unsigned(Stage::Global)], global, "global");
+}
+
+// Tensor cores: compute at the f16 tensor-core peak; no bank penalty.
+// Registers 176 -> 5632 a warp, 2 warps a sub-partition: 2 blocks an SM.
+TEST(PerfModelTest, PredictMmaMatmul) {
+  TensorExpr half = f16Matmul(1024, 1024, 1024);
+  llvm::Expected<Prediction> p = predict(half, h200(), mmaSchedule());
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->blocks, 64);
+  EXPECT_EQ(p->regsPerThread, 176);
+  EXPECT_EQ(p->smemBytes, (128 * 40 * 2 + 32 * 136 * 2) * 2);
+  EXPECT_EQ(p->blocksPerSM, 2);
+  EXPECT_EQ(p->bankConflict, 1);
+  // 16 x 16 warp tiles x 64 steps x (64x16 + 16x64) x 2 bytes.
+  EXPECT_DOUBLE_EQ(p->sharedBytes, 16.0 * 16 * 64 * 4096);
+  double perSM = 1.0 / kSMs; // 4 warps: issue 1
+  double compute = (128.0 * 128 * 1024 * 2) / (kF16TensorPeak * perSM) * 1e6;
+  double shared =
+      (16.0 * 16 * 64 * 4096 / 64) / (kSharedBandwidth * perSM) * 1e6;
+  expectRelNear(p->stageUs[unsigned(Stage::Compute)], compute, "compute");
+  expectRelNear(p->stageUs[unsigned(Stage::Shared)], shared, "shared");
+  // Global: 64 blocks x 32 steps x (128 rows x 64 bytes + 32 x 256) plus
+  // 64 x 128 x 512 bytes of f32 C.
+  EXPECT_DOUBLE_EQ(p->globalBytes, 64.0 * 32 * 16384 + 64.0 * 65536);
+  double global = (37748736.0 / 64) / (kGlobalBandwidth * perSM) * 1e6;
+  expectRelNear(p->stageUs[unsigned(Stage::Global)], global, "global");
+  // 4.48 us, 16.22 us and 4.14 us: global memory binds.
+  EXPECT_EQ(p->bottleneck, Stage::Global);
+  expectRelNear(p->totalUs, global, "total");
+}
+
+// Global -> registers only: no shared memory, no shared stage.
+TEST(PerfModelTest, PredictWithoutShared) {
+  TensorExpr add = elementwiseAdd({1024, 1024});
+  Schedule s;
+  s.block = {1, 512};
+  s.thread = {1, 4};
+  s.threads = 128;
+  s.usesShared = false;
+  llvm::Expected<Prediction> p = predict(add, h200(), s);
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->blocks, 2048);
+  EXPECT_EQ(p->smemBytes, 0);
+  EXPECT_EQ(p->sharedBytes, 0.0);
+  EXPECT_EQ(p->stageUs[unsigned(Stage::Shared)], 0.0);
+  EXPECT_EQ(p->bottleneck, Stage::Global);
+  // ceil(2048 / 132) = 16 blocks an SM, each moving 3 x 2048 bytes.
+  double global = 16 * (3.0 * 2048) / (kGlobalBandwidth / kSMs) * 1e6;
+  expectRelNear(p->totalUs, global, "global");
+}
+
+//===----------------------------------------------------------------------===//
+// Refusals
+//===----------------------------------------------------------------------===//
+
+std::string predictError(const TensorExpr &expr, const Schedule &s) {
+  llvm::Expected<Prediction> p = predict(expr, h200(), s);
+  if (p)
+    return "";
+  return llvm::toString(p.takeError());
+}
+
+// 2x4 thread tiles of a 128x128 block are 2048 threads.
+TEST(PerfModelTest, ErrorTooManyThreads) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  Schedule s = simtSchedule();
+  s.thread = {2, 4, 1};
+  s.threads = getThreadCount(mm, h200(), s);
+  ASSERT_EQ(s.threads, 2048);
+  EXPECT_EQ(predictError(mm, s),
+            "block cannot launch: 2048 threads per block are outside "
+            "[1, 1024]");
+}
+
+// A 128x128x128 f32 block is 128 KiB a stage: two stages exceed 227 KiB.
+TEST(PerfModelTest, ErrorTooMuchSharedMemory) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  Schedule s = simtSchedule();
+  s.block = {128, 128, 128};
+  s.padding = {0, 0};
+  EXPECT_EQ(predictError(mm, s),
+            "block cannot launch: 262144 bytes of shared memory exceed the "
+            "233472 a block may use");
+  s.stages = 1;
+  EXPECT_EQ(predictError(mm, s), "");
+}
+
+// A grid of 2^31 blocks is refused; 2^31 - 1 launches.
+TEST(PerfModelTest, ErrorGridBeyondLaunchLimit) {
+  Schedule s;
+  s.block = {1};
+  s.thread = {1};
+  s.threads = 32;
+  s.usesShared = false;
+  int64_t limit = (int64_t(1) << 31) - 1;
+  EXPECT_EQ(predictError(elementwiseAdd({limit}), s), "");
+  EXPECT_EQ(predictError(elementwiseAdd({limit + 1}), s),
+            "2147483648 blocks exceed the launch limit");
+}
+
+// A schedule of the wrong rank is refused before anything is indexed.
+TEST(PerfModelTest, ErrorRankMismatch) {
+  Schedule s = simtSchedule();
+  s.block = {128, 128};
+  EXPECT_EQ(predictError(matmul(64, 64, 64), s),
+            "schedule rank does not match the expression");
+}
+
+} // namespace
