@@ -54,9 +54,9 @@ std::string formatLocation(Location loc) {
   return text;
 }
 
-/// Whether `fill` only initializes the output of other linalg ops, which
-/// tiling folds into those ops.
-bool isFoldedInit(linalg::LinalgOp op) {
+} // namespace
+
+bool mlir::roller::isFoldedInit(linalg::LinalgOp op) {
   if (!isa<linalg::FillOp>(op.getOperation()) || op->getNumResults() != 1 ||
       op->getResult(0).use_empty())
     return false;
@@ -65,6 +65,8 @@ bool isFoldedInit(linalg::LinalgOp op) {
     return user && user.isDpsInit(&use);
   });
 }
+
+namespace {
 
 /// One line of the report for an op with a schedule.
 llvm::json::Object describeSchedule(const TensorExpr &expr,
@@ -122,22 +124,23 @@ std::string describeCandidate(const Candidate &candidate) {
       .str();
 }
 
-struct RollerSelectPass
-    : public roller::impl::RollerSelectPassBase<RollerSelectPass> {
-  using Base::Base;
-
-  void runOnOperation() override;
+/// One run of the selection over a module.
+class Selector {
+public:
+  explicit Selector(const SelectionOptions &options) : options(options) {}
+  LogicalResult run(ModuleOp module);
 
 private:
   void selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
-                 const ConstructionOptions &options,
+                 const ConstructionOptions &construction,
                  std::vector<llvm::json::Object> &report);
+  const SelectionOptions &options;
   bool failedAny = false;
 };
 
-void RollerSelectPass::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
-                                 const ConstructionOptions &options,
-                                 std::vector<llvm::json::Object> &report) {
+void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
+                         const ConstructionOptions &construction,
+                         std::vector<llvm::json::Object> &report) {
   llvm::json::Object line{{"op", describeLinalgOp(op)},
                           {"loc", formatLocation(op.getLoc())}};
   // A user's config is validated and kept.
@@ -173,7 +176,7 @@ void RollerSelectPass::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
     return;
   }
 
-  llvm::Expected<Selection> selection = selectSchedules(op, spec, options);
+  llvm::Expected<Selection> selection = selectSchedules(op, spec, construction);
   if (!selection) {
     std::string reason = llvm::toString(selection.takeError());
     op->emitRemark() << "roller-select: not supported: " << reason;
@@ -212,7 +215,7 @@ void RollerSelectPass::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
        describeSchedule(selection->expr, best.schedule, best.prediction))
     line[key] = value;
   line["eps"] = selection->construction.eps;
-  if (options.exhaustive)
+  if (construction.exhaustive)
     line["exhaustive_truncated"] = selection->construction.truncated;
   line["top"] = std::move(top);
   line["candidates_considered"] = selection->construction.considered;
@@ -220,64 +223,73 @@ void RollerSelectPass::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
   report.push_back(std::move(line));
 }
 
-void RollerSelectPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  if (search != "construct" && search != "exhaustive") {
-    module.emitError() << "roller-select: search must be 'construct' or "
-                          "'exhaustive', got '"
-                       << search << "'";
-    return signalPassFailure();
-  }
-  if (topK < 1) {
-    module.emitError() << "roller-select: top-k must be at least 1, got "
-                       << topK;
-    return signalPassFailure();
-  }
+LogicalResult Selector::run(ModuleOp module) {
+  const std::string &search = options.search;
+  const std::string &device = options.device;
+  if (search != "construct" && search != "exhaustive")
+    return module.emitError() << "roller-select: search must be 'construct' "
+                                 "or 'exhaustive', got '"
+                              << search << "'";
+  if (options.topK < 1)
+    return module.emitError()
+           << "roller-select: top-k must be at least 1, got " << options.topK;
 
   // The device: the option, else the module's, else h200.
   DeviceAttr deviceAttr;
   auto moduleDevice =
       module->getAttrOfType<DeviceAttr>(RollerDialect::kDeviceAttrName);
+  MLIRContext *ctx = module.getContext();
   if (!device.empty())
-    deviceAttr = resolveDeviceAttr(&getContext(), module.getLoc(), device);
+    deviceAttr = resolveDeviceAttr(ctx, module.getLoc(), device);
   else if (moduleDevice)
     deviceAttr = moduleDevice;
   else
-    deviceAttr = resolveDeviceAttr(&getContext(), module.getLoc(), "h200");
+    deviceAttr = resolveDeviceAttr(ctx, module.getLoc(), "h200");
   if (!deviceAttr)
-    return signalPassFailure();
+    return failure();
   if (!moduleDevice)
     module->setAttr(RollerDialect::kDeviceAttrName, deviceAttr);
   DeviceSpec spec = deviceAttr.toSpec();
 
-  ConstructionOptions options;
-  options.topK = topK;
-  options.exhaustive = search == "exhaustive";
-  if (options.exhaustive)
-    options.budget = 200000;
+  ConstructionOptions construction;
+  construction.topK = options.topK;
+  construction.exhaustive = search == "exhaustive";
+  if (construction.exhaustive)
+    construction.budget = 200000;
 
   std::vector<llvm::json::Object> report;
   SmallVector<linalg::LinalgOp> ops;
   module.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
   for (linalg::LinalgOp op : ops)
     if (!isFoldedInit(op))
-      selectOne(op, spec, options, report);
+      selectOne(op, spec, construction, report);
 
-  if (!report.empty() || !this->report.empty()) {
-    if (!this->report.empty()) {
-      std::error_code error;
-      llvm::raw_fd_ostream file(this->report, error, llvm::sys::fs::OF_Text);
-      if (error) {
-        module.emitError() << "roller-select: cannot write report '"
-                           << this->report << "': " << error.message();
-        return signalPassFailure();
-      }
-      for (llvm::json::Object &line : report)
-        file << llvm::json::Value(std::move(line)) << "\n";
-    }
+  if (!options.report.empty()) {
+    std::error_code error;
+    llvm::raw_fd_ostream file(options.report, error, llvm::sys::fs::OF_Text);
+    if (error)
+      return module.emitError() << "roller-select: cannot write report '"
+                                << options.report << "': " << error.message();
+    for (llvm::json::Object &line : report)
+      file << llvm::json::Value(std::move(line)) << "\n";
   }
-  if (failedAny)
-    signalPassFailure();
+  return failure(failedAny);
 }
 
+struct RollerSelectPass
+    : public roller::impl::RollerSelectPassBase<RollerSelectPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SelectionOptions options{device, topK, report, search};
+    if (failed(runSelection(getOperation(), options)))
+      signalPassFailure();
+  }
+};
+
 } // namespace
+
+LogicalResult mlir::roller::runSelection(ModuleOp module,
+                                         const SelectionOptions &options) {
+  return Selector(options).run(module);
+}

@@ -14,6 +14,9 @@
 #include "Roller/Dialect/Roller/IR/RollerAttrs.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
 
 namespace mlir::roller {
 
@@ -49,6 +52,26 @@ Schedule getScheduleFromConfig(ConfigAttr config);
 llvm::Expected<Prediction> checkConfig(const TensorExpr &expr,
                                        const DeviceSpec &device,
                                        ConfigAttr config);
+
+/// What --roller-select (and --roller-tile, which selects first) take.
+struct SelectionOptions {
+  /// Preset name or JSON file; empty: the module's roller.device, else h200.
+  std::string device;
+  int64_t topK = 10;
+  /// JSON-lines report path ('-' for stdout); empty: none.
+  std::string report;
+  /// "construct" or "exhaustive".
+  std::string search = "construct";
+};
+
+/// Attaches a #roller.config to every supported linalg op of `module` that
+/// has none, checks the ones users wrote, emits the remarks and writes the
+/// report. Fails when an option, the device or a user config is unusable.
+LogicalResult runSelection(ModuleOp module, const SelectionOptions &options);
+
+/// Whether `op` is a linalg.fill that only initializes other linalg ops'
+/// outputs (tiling folds it into them, so it gets no schedule of its own).
+bool isFoldedInit(linalg::LinalgOp op);
 
 } // namespace mlir::roller
 
