@@ -48,7 +48,10 @@ Constructor::evaluate(const ExprView &view, const Tile &block,
     return std::nullopt;
   BankPlan banks = planBankPadding(original, device, schedule);
   schedule.padding = banks.padding;
-  schedule.vectorWidth = getVectorWidth(original, schedule.block);
+  // Staged inputs are copied cooperatively in vectors of the block tile;
+  // unstaged ones are read by each thread from its own tile.
+  schedule.vectorWidth =
+      getVectorWidth(original, usesShared ? schedule.block : schedule.thread);
   ++considered;
   llvm::Expected<Prediction> prediction =
       predict(original, device, schedule, banks.worstDegree);

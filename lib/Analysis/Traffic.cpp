@@ -30,8 +30,10 @@ int64_t mlir::roller::countReductionSteps(const TensorExpr &expr,
 double mlir::roller::getTileTransactionBytes(const TensorAccess &access,
                                              llvm::ArrayRef<int64_t> tile,
                                              int64_t transactionBytes) {
+  // A scalar operand is one cached word for the whole grid; charging it per
+  // block would make every larger tile look like reuse.
   if (access.indices.empty())
-    return double(transactionBytes);
+    return 0;
   // A contiguous run continues into the next outer dimension while the
   // inner ones are covered whole (a 1x1 filter [F, C, 1, 1] is contiguous
   // along C).

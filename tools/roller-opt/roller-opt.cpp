@@ -6,6 +6,7 @@
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "Roller/Dialect/Roller/Transforms/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -16,6 +17,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::roller::registerRollerPasses();
+  mlir::roller::registerRollerPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

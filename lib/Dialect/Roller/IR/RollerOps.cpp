@@ -251,6 +251,9 @@ LogicalResult RProgramOp::verifyRegions() {
     }
   }
   sharedBytes *= config.getStages();
+  // A warp tile is held by the 32 threads of its warp (mma.sync fragments).
+  if (config.usesMma())
+    registers = llvm::divideCeil(registers, device.getWarpSize());
   if (sharedBytes > device.getSmemPerBlock())
     return emitOpError() << "shared-memory tiles need " << sharedBytes
                          << " bytes (" << config.getStages()

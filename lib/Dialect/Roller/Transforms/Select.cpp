@@ -95,14 +95,59 @@ llvm::Expected<Prediction> mlir::roller::checkConfig(const TensorExpr &expr,
   if (!schedule.mma.empty() &&
       llvm::none_of(device.mmaShapes, [&](const MmaShape &shape) {
         return shape.m == schedule.mma[0] && shape.n == schedule.mma[1] &&
-               shape.k == schedule.mma[2];
+               shape.k == schedule.mma[2] &&
+               shape.inputType == expr.mmaInputType;
       }))
     return configError(llvm::formatv(
-        "roller.config uses an mma shape device '{0}' does not support",
-        device.name));
+        "roller.config uses an mma shape device '{0}' does not support for "
+        "this op ({1} inputs)",
+        device.name,
+        expr.mmaInputType.empty() ? "non-MMA" : expr.mmaInputType));
+  // The rules ROLLER builds tiles with hold for a user's tiles too.
+  int64_t transaction = device.levels.front().transactionBytes;
+  for (auto [index, access] : llvm::enumerate(expr.getAccesses())) {
+    TensorExpr single = expr;
+    single.inputs = {*access};
+    single.outputs.clear();
+    if (!isTransactionAligned(single, schedule.block, transaction))
+      return configError(llvm::formatv(
+          "roller.config block tile breaks the memory-transaction rule: "
+          "operand #{0} reads rows of {1} bytes, neither a multiple of {2} "
+          "nor its whole last dimension",
+          index,
+          access->tileDim(access->shape.size() - 1, schedule.block) *
+              access->elementBytes,
+          transaction));
+  }
+  if (!schedule.mma.empty()) {
+    // The warp tile holds whole MMA tiles along each axis the MMA shape
+    // covers: M and N are the output's last two dimensions' axes, K the
+    // reduction axis both inputs share.
+    const TensorAccess &out = expr.outputs.front();
+    if (out.indices.size() >= 2) {
+      std::optional<unsigned> m = out.indices[out.indices.size() - 2]
+                                      .getSingleAxis(),
+                              n = out.indices.back().getSingleAxis();
+      if (m && n &&
+          (schedule.thread[*m] % schedule.mma[0] != 0 ||
+           schedule.thread[*n] % schedule.mma[1] != 0))
+        return configError(llvm::formatv(
+            "roller.config warp tile {0}x{1} is not a multiple of the mma "
+            "shape {2}x{3}",
+            schedule.thread[*m], schedule.thread[*n], schedule.mma[0],
+            schedule.mma[1]));
+    }
+  }
   llvm::Expected<Prediction> prediction = predict(expr, device, schedule);
   if (!prediction)
     return configError("roller.config cannot run on device '" + device.name +
                        "': " + llvm::toString(prediction.takeError()));
+  int64_t gridBlocks = 1;
+  for (int64_t blocks : config.getGrid())
+    gridBlocks *= blocks;
+  if (gridBlocks != prediction->blocks)
+    return configError(llvm::formatv(
+        "roller.config launches {0} blocks but its block tile needs {1}",
+        gridBlocks, prediction->blocks));
   return prediction;
 }

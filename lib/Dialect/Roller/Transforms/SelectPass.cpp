@@ -14,6 +14,7 @@
 
 #include "Roller/Analysis/LinalgTensorExpr.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -134,9 +135,37 @@ private:
   void selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
                  const ConstructionOptions &construction,
                  std::vector<llvm::json::Object> &report);
+  LogicalResult writeReport(ModuleOp module,
+                            std::vector<llvm::json::Object> &report);
   const SelectionOptions &options;
   bool failedAny = false;
 };
+
+LogicalResult Selector::writeReport(ModuleOp module,
+                                    std::vector<llvm::json::Object> &report) {
+  // '-' goes to the stream the IR is printed to, flushed line by line, so
+  // that reports of --split-input-file chunks do not splice into the IR.
+  if (options.report == "-") {
+    for (llvm::json::Object &line : report)
+      llvm::outs() << llvm::json::Value(std::move(line)) << "\n";
+    llvm::outs().flush();
+    return success();
+  }
+  // One roller-opt run may select several times into one report (one run
+  // per --split-input-file chunk): truncate on the first write only.
+  static llvm::StringSet<> opened;
+  bool first = opened.insert(options.report).second;
+  std::error_code error;
+  llvm::raw_fd_ostream file(options.report, error,
+                            first ? llvm::sys::fs::OF_Text
+                                  : llvm::sys::fs::OF_Append);
+  if (error)
+    return module.emitError() << "roller-select: cannot write report '"
+                              << options.report << "': " << error.message();
+  for (llvm::json::Object &line : report)
+    file << llvm::json::Value(std::move(line)) << "\n";
+  return success();
+}
 
 void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
                          const ConstructionOptions &construction,
@@ -247,8 +276,12 @@ LogicalResult Selector::run(ModuleOp module) {
     deviceAttr = resolveDeviceAttr(ctx, module.getLoc(), "h200");
   if (!deviceAttr)
     return failure();
-  if (!moduleDevice)
-    module->setAttr(RollerDialect::kDeviceAttrName, deviceAttr);
+  // The module records the device its configs were chosen for.
+  if (moduleDevice && moduleDevice != deviceAttr)
+    module.emitRemark() << "roller-select: module targeted device '"
+                        << moduleDevice.getName() << "'; the configs are for '"
+                        << deviceAttr.getName() << "', which replaces it";
+  module->setAttr(RollerDialect::kDeviceAttrName, deviceAttr);
   DeviceSpec spec = deviceAttr.toSpec();
 
   ConstructionOptions construction;
@@ -264,15 +297,8 @@ LogicalResult Selector::run(ModuleOp module) {
     if (!isFoldedInit(op))
       selectOne(op, spec, construction, report);
 
-  if (!options.report.empty()) {
-    std::error_code error;
-    llvm::raw_fd_ostream file(options.report, error, llvm::sys::fs::OF_Text);
-    if (error)
-      return module.emitError() << "roller-select: cannot write report '"
-                                << options.report << "': " << error.message();
-    for (llvm::json::Object &line : report)
-      file << llvm::json::Value(std::move(line)) << "\n";
-  }
+  if (!options.report.empty() && failed(writeReport(module, report)))
+    return failure();
   return failure(failedAny);
 }
 

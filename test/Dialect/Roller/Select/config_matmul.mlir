@@ -46,13 +46,13 @@ func.func @mm_irregular(%a: tensor<4097x129xf32>, %b: tensor<129x33xf32>, %c: te
 
 // -----
 
-// M = 1 (a GEMV as a matmul): 8 columns per block, one output per thread
-// (8 busy lanes of one warp: see bug-select-gemv-idle-lanes.mlir); grid
-// 1*4096/8 = 512.
+// M = 1 (a GEMV as a matmul): 128 columns per block, one output per thread
+// (128 threads); grid 1*4096/128 = 32, below the SM count: see
+// bug-select-small-grid.mlir.
 // H200-LABEL: func.func @mm_m1(
-// H200: roller.config = #roller.config<block = <shared, [1, 8, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// H200: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
 // A100-LABEL: func.func @mm_m1(
-// A100: roller.config = #roller.config<block = <shared, [1, 8, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
 func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1x4096xf32>) -> tensor<1x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1x4096xf32>, tensor<4096x4096xf32>) outs(%c : tensor<1x4096xf32>) -> tensor<1x4096xf32>
   return %0 : tensor<1x4096xf32>
@@ -100,12 +100,12 @@ func.func @batch_mm(%a: tensor<16x512x256xf32>, %b: tensor<16x256x384xf32>, %c: 
 
 // -----
 
-// Matvec: 8 rows per block, one per thread (8 busy lanes: see
-// bug-select-gemv-idle-lanes.mlir); grid 4096/8 = 512.
+// Matvec: 128 rows per block, one per thread; grid 4096/128 = 32, below the
+// SM count: see bug-select-small-grid.mlir.
 // H200-LABEL: func.func @matvec(
-// H200: roller.config = #roller.config<block = <shared, [8, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// H200: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
 // A100-LABEL: func.func @matvec(
-// A100: roller.config = #roller.config<block = <shared, [8, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
 func.func @matvec(%a: tensor<4096x2048xf32>, %x: tensor<2048xf32>, %y: tensor<4096xf32>) -> tensor<4096xf32> {
   %0 = linalg.matvec ins(%a, %x : tensor<4096x2048xf32>, tensor<2048xf32>) outs(%y : tensor<4096xf32>) -> tensor<4096xf32>
   return %0 : tensor<4096xf32>
@@ -129,7 +129,7 @@ func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tens
 
 // Small operator: 128x128 tiles would give 4 blocks; the small-operator
 // shrink brings h200 to 16x16 tiles, grid 256 >= 132 SMs. On a100 the grid
-// stays below 108: see bug-select-small-grid-a100.mlir.
+// stays below 108: see bug-select-small-grid.mlir.
 // H200-LABEL: func.func @mm_small(
 // H200: roller.config = #roller.config<block = <shared, [16, 16, 8]>, thread = <register, [2, 2, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared>
 // A100-LABEL: func.func @mm_small(

@@ -99,4 +99,141 @@ def RollerSelectPass : Pass<"roller-select", "::mlir::ModuleOp"> {
                            "::mlir::linalg::LinalgDialect"];
 }
 
+def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
+  let summary = "Rewrite linalg ops into roller.rprogram tile pipelines";
+  let description = [{
+    Chooses a `#roller.config` for every supported linalg op that has none
+    (exactly as `--roller-select` does, with the same options, remarks and
+    report; a config already on an op is the user's and is checked and kept),
+    then rewrites each op with a config into a `roller.rprogram`: every input
+    is loaded global -> shared (padded, when the config stages inputs) ->
+    registers, the outputs' current values are loaded as the accumulators,
+    `roller.compute` holds the op's scalar body over the thread tile, and
+    `roller.store` writes the result back. Tile shapes are the images of the
+    config's rTiles through the indexing maps. Tensor and memref operands
+    are both supported.
+
+    Ops that cannot be modeled keep their IR, with a remark saying why.
+
+    Before:
+
+    ```mlir
+    %0 = linalg.matmul ins(%A, %B : tensor<256x64xf32>, tensor<64x256xf32>)
+                       outs(%C : tensor<256x256xf32>) -> tensor<256x256xf32>
+    ```
+
+    After `--roller-tile`:
+
+    ```mlir
+    %0 = roller.rprogram ins(%A, %B : ...) outs(%C : ...) config = <...> {
+    ^bb0(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>, %c: tensor<256x256xf32>):
+      %as = roller.load %a : tensor<256x64xf32> -> !roller.tile<..., shared, padding = ...>
+      ...
+      %acc = roller.compute ins(...) inits(...) attributes {...} { ... }
+      %r = roller.store %acc into %c : ... into tensor<256x256xf32>
+      roller.yield %r : tensor<256x256xf32>
+    } -> tensor<256x256xf32>
+    ```
+  }];
+  let options = [
+    Option<"device", "device", "std::string", /*default=*/"\"\"",
+           "Preset name or JSON device file (default: the module's "
+           "roller.device, else h200)">,
+    Option<"topK", "top-k", "int64_t", /*default=*/"10",
+           "Number of rPrograms to construct and rank">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write the selection report to this file ('-' for stdout)">,
+    Option<"search", "search", "std::string", /*default=*/"\"construct\"",
+           "'construct' or 'exhaustive'">
+  ];
+  let dependentDialects = ["::mlir::roller::RollerDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
+def RollerLowerRProgramsPass
+    : Pass<"roller-lower-rprograms", "::mlir::func::FuncOp"> {
+  let summary = "Lower every roller.rprogram to tiled loops on tensors";
+  let description = [{
+    Rebuilds the operator of each `roller.rprogram` as a `linalg.generic`
+    and tiles it with upstream `scf::tileUsingSCF`, one memory level at a
+    time, as its `#roller.config` says:
+
+    * the spatial axes by the block rTile into an `scf.forall` mapped to
+      `#gpu.block<linear_dim_*>` (innermost axis `linear_dim_0`), which
+      carries the config as `roller.config`;
+    * the reduction axes by the block rTile's reduction step into `scf.for`;
+    * with `staged = true` (the default), each input slice is copied into a
+      `bufferization.alloc_tensor` in `#gpu.address_space<workgroup>` of the
+      static shared-tile shape, plus the config's padding on the innermost
+      dimension, by a `linalg.copy` tiled into an `scf.forall` over
+      `#gpu.thread<linear_dim_*>` (at most `threads` iterations, threads
+      along the innermost dimension first, `vector_width` elements each);
+    * the spatial axes by the thread rTile into an `scf.forall` mapped to
+      `#gpu.thread` (`#gpu.warp` with `mma`), with static trip counts
+      block / thread tile, and its reduction axes into `scf.for`.
+
+    Boundary tiles keep the dynamic sizes tiling computes (`affine.min`).
+    Memref operands are viewed as tensors (`bufferization.to_tensor
+    restrict`) and written back with `materialize_in_destination`.
+
+    Preconditions: the canonical rProgram form (`--roller-tile`'s output);
+    anything else is an error at the op, which is left unchanged.
+
+    Before:
+
+    ```mlir
+    %0 = roller.rprogram ins(%A, %B : ...) outs(%C : ...) config = #cfg {...}
+    ```
+
+    After:
+
+    ```mlir
+    %0 = scf.forall (%i, %j) = (0, 0) to (256, 256) step (64, 64)
+        shared_outs(%c = %C) -> (tensor<256x256xf32>) {
+      %r = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc = ...) {
+        %as = bufferization.alloc_tensor() {memory_space =
+                #gpu.address_space<workgroup>} : tensor<64x20xf32>
+        %a = scf.forall (...) in (16, 16) shared_outs(...) {
+          linalg.copy ...
+        } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+        ...
+        scf.forall (...) in (16, 16) shared_outs(...) {
+          scf.for ... { linalg.generic ... }
+        } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+      }
+    } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect"];
+}
+
+def RollerDropWorkgroupMemorySpacePass
+    : Pass<"roller-drop-workgroup-memory-space"> {
+  let summary = "Drop the workgroup memory space from alloc_tensor (CPU)";
+  let description = [{
+    Removes `memory_space = #gpu.address_space<workgroup>` from every
+    `bufferization.alloc_tensor`, so that the staged shared-memory tiles
+    bufferize to plain `memref.alloc`s. The CPU has one address space: this
+    is the only difference between the CPU oracle and the GPU path after
+    `--roller-lower-rprograms`.
+
+    Before:
+
+    ```mlir
+    %0 = bufferization.alloc_tensor() {memory_space =
+           #gpu.address_space<workgroup>} : tensor<64x20xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %0 = bufferization.alloc_tensor() : tensor<64x20xf32>
+    ```
+  }];
+}
+
 #endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_PASSES_TD

@@ -1,14 +1,8 @@
-// XFAIL: *
 // RUN: roller-opt %s --split-input-file --roller-select="device=h200" | FileCheck %s
 // RUN: roller-opt %s --split-input-file --roller-select="device=a100" | FileCheck %s
 
-// BUG: `vector_width` is "elements per thread per global-memory access"
-// (RollerAttrs.td), but it is computed from the block tile alone
-// (getVectorWidth(expr, schedule.block)), so a one-level op whose thread owns
-// one element still gets vector_width = 4: linalg.map relu 1024x1024 ->
-// block = <shared, [1, 8]>, thread = <register, [1, 1]>, padding = [0],
-// vector_width = 4, stages = 1, staged = false. With no shared staging the
-// thread's own tile bounds its accesses.
+// An unstaged (one-level) op reads from each thread's own tile: its vector
+// width never exceeds the thread tile's contiguous extent.
 
 // An unstaged op never has a vector wider than its innermost thread tile.
 // CHECK-LABEL: func.func @map_relu(

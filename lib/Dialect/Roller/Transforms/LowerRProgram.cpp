@@ -1,0 +1,397 @@
+//===- LowerRProgram.cpp - rProgram to tiled loops on tensors -------------===//
+//
+// Turns the loops an rProgram implies into real ones, with upstream tiling
+// (`scf::tileUsingSCF`) applied level by level to the operator rebuilt as a
+// `linalg.generic`:
+//
+//   scf.forall (block tiles, #gpu.block)           spatial axes / block rTile
+//     scf.for (reduction steps)                    reduction axes / block rTile
+//       per input: workgroup alloc_tensor (padded), cooperative linalg.copy
+//                  in an scf.forall over #gpu.thread
+//       scf.forall (thread tiles, #gpu.thread)     spatial axes / thread rTile
+//         scf.for (register steps)                 reduction axes / thread
+//           linalg.generic on the thread tile
+//
+// Boundary tiles of irregular shapes keep the dynamic sizes upstream tiling
+// computes (affine.min); the user's tensors are never padded or copied.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Dialect/Roller/Transforms/LowerRProgram.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "roller-lower-rprogram"
+
+using namespace mlir;
+using namespace mlir::roller;
+
+/// GPU mapping attributes use linear ids, the first one varying fastest: the
+/// innermost loop of a forall gets `linear_dim_0`.
+enum class MappingKind { Block, Warp, Thread };
+
+static SmallVector<Attribute>
+getLinearMapping(MLIRContext *ctx, MappingKind kind, unsigned numLoops) {
+  SmallVector<Attribute> mapping;
+  for (unsigned loop = 0; loop < numLoops; ++loop) {
+    auto id = static_cast<gpu::MappingId>(
+        static_cast<uint64_t>(gpu::MappingId::LinearDim0) + numLoops - 1 -
+        loop);
+    switch (kind) {
+    case MappingKind::Block:
+      mapping.push_back(gpu::GPUBlockMappingAttr::get(ctx, id));
+      break;
+    case MappingKind::Warp:
+      mapping.push_back(gpu::GPUWarpMappingAttr::get(ctx, id));
+      break;
+    case MappingKind::Thread:
+      mapping.push_back(gpu::GPUThreadMappingAttr::get(ctx, id));
+      break;
+    }
+  }
+  return mapping;
+}
+
+namespace {
+/// One application of upstream tiling: per loop a tile size (0: untiled)
+/// and, for foralls, optionally a static iteration count per loop.
+struct TilingStep {
+  SmallVector<int64_t> tileSizes;
+  SmallVector<int64_t> numThreads;    // empty, or one per loop (0 when untiled)
+  std::optional<MappingKind> mapping; // set: scf.forall, unset: scf.for
+};
+} // namespace
+
+/// Tiles `op` as `step` says and replaces it. Returns the tiled op and, in
+/// `replacements`, the values that replaced `op`'s results. A step that tiles
+/// nothing leaves `op` alone.
+static FailureOr<linalg::LinalgOp>
+applyTiling(RewriterBase &rewriter, linalg::LinalgOp op, const TilingStep &step,
+            SmallVector<Value> *replacements, Operation **loop = nullptr) {
+  unsigned numTiled =
+      llvm::count_if(step.tileSizes, [](int64_t s) { return s != 0; });
+  if (replacements)
+    *replacements = llvm::to_vector_of<Value>(op->getResults());
+  if (numTiled == 0)
+    return op;
+
+  MLIRContext *ctx = op->getContext();
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(ctx, step.tileSizes));
+  if (step.mapping) {
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    options.setMapping(getLinearMapping(ctx, *step.mapping, numTiled));
+    if (!step.numThreads.empty())
+      options.setNumThreads(getAsIndexOpFoldResult(ctx, step.numThreads));
+  }
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(tiled))
+    return failure();
+  if (replacements)
+    *replacements = tiled->replacements;
+  if (loop && !tiled->loops.empty())
+    *loop = tiled->loops.front();
+  rewriter.replaceOp(op, tiled->replacements);
+  return cast<linalg::LinalgOp>(tiled->tiledOps.back());
+}
+
+/// The operator as a `linalg.generic` on `inputs` / `outputs` (tensors, one
+/// per rProgram input / output), with the compute op's maps and body.
+static linalg::GenericOp buildGeneric(RewriterBase &rewriter,
+                                      const RProgramStructure &structure,
+                                      ValueRange inputs, ValueRange outputs) {
+  ComputeOp compute = structure.compute;
+  SmallVector<Value> ins, outs;
+  for (unsigned input : structure.inputOf)
+    ins.push_back(inputs[input]);
+  for (unsigned output : structure.outputOf)
+    outs.push_back(outputs[output]);
+  SmallVector<AffineMap> maps =
+      llvm::map_to_vector(compute.getIndexingMaps().getAsRange<AffineMapAttr>(),
+                          [](AffineMapAttr attr) { return attr.getValue(); });
+  SmallVector<utils::IteratorType> iterators;
+  for (unsigned axis = 0; axis < compute.getNumLoops(); ++axis)
+    iterators.push_back(compute.isReduction(axis)
+                            ? utils::IteratorType::reduction
+                            : utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, compute.getLoc(), TypeRange(outs), ins, outs, maps, iterators);
+  rewriter.cloneRegionBefore(compute.getBody(), generic.getRegion(),
+                             generic.getRegion().end());
+  auto yield = cast<YieldOp>(generic.getBody()->getTerminator());
+  rewriter.setInsertionPoint(yield);
+  linalg::YieldOp::create(rewriter, yield.getLoc(), yield.getValues());
+  rewriter.eraseOp(yield);
+  return generic;
+}
+
+/// How the threads of a block share a copy of `shape`: threads go to the
+/// innermost dimension first (in chunks of `vectorWidth` elements), the rest
+/// to the outer ones, never more than `threads` in all. Returns per dimension
+/// the thread count and chunk (0 for dimensions not split), with at least the
+/// innermost one split so that the copy is always a thread-mapped loop.
+static TilingStep distributeCopy(ArrayRef<int64_t> shape, int64_t threads,
+                                 int64_t vectorWidth) {
+  TilingStep step;
+  step.mapping = MappingKind::Thread;
+  step.tileSizes.assign(shape.size(), 0);
+  step.numThreads.assign(shape.size(), 0);
+  int64_t left = threads;
+  for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
+    bool innermost = dim == static_cast<int64_t>(shape.size()) - 1;
+    int64_t chunk = innermost ? std::min(vectorWidth, shape[dim]) : 1;
+    int64_t count = std::min(left, llvm::divideCeilSigned(shape[dim], chunk));
+    if (count <= 1 && !innermost)
+      continue;
+    // As few threads as give the same tile (8 rows over 7 threads: 4
+    // threads of 2 rows, not 3 idle ones).
+    int64_t tile = llvm::divideCeilSigned(shape[dim], count);
+    count = llvm::divideCeilSigned(shape[dim], tile);
+    step.numThreads[dim] = count;
+    step.tileSizes[dim] = tile;
+    left /= count;
+  }
+  return step;
+}
+
+/// The sizes of `value`, as the op that produced it wrote them (the
+/// affine.min of a boundary tile rather than a tensor.dim of it).
+static SmallVector<OpFoldResult> getSizes(RewriterBase &rewriter, Location loc,
+                                          Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
+    if (slice.getSourceType().getRank() == type.getRank())
+      return slice.getMixedSizes();
+  return tensor::getMixedSizes(rewriter, loc, value);
+}
+
+/// Stages `source` (the input slice one block reads in one reduction step)
+/// in a workgroup buffer of the static `shared` tile shape plus `padding` on
+/// the innermost dimension, copied cooperatively by the block's threads.
+/// Returns the staged tile.
+static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
+                                      Value source, TileType shared,
+                                      int64_t padding, ConfigAttr config) {
+  MLIRContext *ctx = rewriter.getContext();
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<int64_t> storage(shared.getShape());
+  if (!storage.empty())
+    storage.back() += padding;
+  auto bufferType = RankedTensorType::get(storage, type.getElementType());
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+  Value buffer = bufferization::AllocTensorOp::create(
+      rewriter, loc, bufferType, /*dynamic_sizes=*/ValueRange(),
+      /*copy=*/Value(), /*size_hint=*/Value(), workgroup);
+
+  unsigned rank = type.getRank();
+  SmallVector<OpFoldResult> zeros(rank, rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> ones(rank, rewriter.getIndexAttr(1));
+  SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, source);
+  Value view = tensor::ExtractSliceOp::create(rewriter, loc, type, buffer,
+                                              zeros, sizes, ones);
+  auto copy = linalg::CopyOp::create(rewriter, loc, ValueRange{source},
+                                     ValueRange{view});
+  if (rank == 0)
+    return copy.getResult(0);
+
+  TilingStep step = distributeCopy(shared.getShape(), config.getThreads(),
+                                   config.getVectorWidth());
+  SmallVector<Value> staged;
+  if (failed(
+          applyTiling(rewriter, cast<linalg::LinalgOp>(*copy), step, &staged)))
+    return failure();
+  return staged.front();
+}
+
+/// Erases `op` and, transitively, the ops that only fed it, so that a failed
+/// lowering leaves the IR as it found it.
+static void eraseWithDeadProducers(RewriterBase &rewriter, Operation *op) {
+  SmallVector<Operation *> worklist{op};
+  while (!worklist.empty()) {
+    Operation *dead = worklist.pop_back_val();
+    SmallVector<Operation *> producers;
+    for (Value operand : dead->getOperands())
+      if (Operation *producer = operand.getDefiningOp())
+        producers.push_back(producer);
+    rewriter.eraseOp(dead);
+    for (Operation *producer : producers)
+      if (producer->use_empty() && isMemoryEffectFree(producer))
+        worklist.push_back(producer);
+  }
+}
+
+/// Folds and deduplicates the index arithmetic tiling leaves behind (repeated
+/// affine.apply, tensor.dim of slices, affine.min/max chains) inside `root`,
+/// and only there; loops, even of one iteration, stay.
+static void cleanUp(Operation *root) {
+  MLIRContext *ctx = root->getContext();
+  RewritePatternSet patterns(ctx);
+  affine::AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
+  affine::AffineMinOp::getCanonicalizationPatterns(patterns, ctx);
+  affine::AffineMaxOp::getCanonicalizationPatterns(patterns, ctx);
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) { ops.push_back(op); });
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  config.setScope(root->getParentRegion());
+  (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
+  IRRewriter rewriter(ctx);
+  DominanceInfo dominance;
+  // eliminateCommonSubExpressions(rewriter, dominance, root);
+}
+
+FailureOr<SmallVector<Value>>
+mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
+  FailureOr<RProgramStructure> structure = matchRProgramStructure(program);
+  if (failed(structure))
+    return failure();
+  ComputeOp compute = structure->compute;
+  ConfigAttr config = program.getConfig();
+  ArrayRef<int64_t> block = config.getBlock().getSizes();
+  ArrayRef<int64_t> thread = config.getThread().getSizes();
+  Location loc = program.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(program);
+
+  // Memref operands take part as tensors: read-only views of the inputs,
+  // writable views of the outputs written back in place at the end.
+  auto asTensor = [&](Value value, bool writable) -> Value {
+    auto memref = dyn_cast<MemRefType>(value.getType());
+    if (!memref)
+      return value;
+    auto type =
+        RankedTensorType::get(memref.getShape(), memref.getElementType());
+    return bufferization::ToTensorOp::create(rewriter, loc, type, value,
+                                             /*restrict=*/true, writable);
+  };
+  SmallVector<Value> inputs, outputs;
+  for (Value input : program.getInputs())
+    inputs.push_back(asTensor(input, false));
+  for (Value output : program.getOutputs())
+    outputs.push_back(asTensor(output, true));
+
+  linalg::GenericOp generic =
+      buildGeneric(rewriter, *structure, inputs, outputs);
+
+  // Block level: spatial axes over blocks, then reduction steps.
+  unsigned numLoops = compute.getNumLoops();
+  TilingStep blocks, steps, threads, registers;
+  threads.mapping = config.usesMma() ? MappingKind::Warp : MappingKind::Thread;
+  blocks.mapping = MappingKind::Block;
+  bool anyThreadSplit = false;
+  for (unsigned axis = 0; axis < numLoops; ++axis) {
+    bool reduction = compute.isReduction(axis);
+    blocks.tileSizes.push_back(reduction ? 0 : block[axis]);
+    steps.tileSizes.push_back(reduction ? block[axis] : 0);
+    // A thread forall with a static trip count (block / thread tiles per
+    // axis) even in boundary blocks, where threads past the edge get empty
+    // tiles: GPU thread mapping needs static counts.
+    int64_t perBlock =
+        reduction ? 0 : llvm::divideCeilSigned(block[axis], thread[axis]);
+    bool split = perBlock > 1;
+    anyThreadSplit |= split;
+    threads.tileSizes.push_back(split ? thread[axis] : 0);
+    threads.numThreads.push_back(split ? perBlock : 0);
+    registers.tileSizes.push_back(
+        reduction && thread[axis] < block[axis] ? thread[axis] : 0);
+  }
+  if (!anyThreadSplit) {
+    // One thread (or warp) computes the whole block tile: still a mapped
+    // forall, of one iteration, on the innermost spatial axis.
+    for (int64_t axis = numLoops - 1; axis >= 0; --axis) {
+      if (compute.isReduction(axis))
+        continue;
+      threads.tileSizes[axis] = thread[axis];
+      threads.numThreads[axis] = 1;
+      break;
+    }
+  }
+
+  SmallVector<Value> results;
+  Operation *blockLoop = nullptr;
+  FailureOr<linalg::LinalgOp> blockOp =
+      applyTiling(rewriter, generic, blocks, &results, &blockLoop);
+  if (failed(blockOp)) {
+    eraseWithDeadProducers(rewriter, generic);
+    return program.emitOpError("could not be tiled by its block rTile");
+  }
+  if (blockLoop)
+    blockLoop->setAttr("roller.config", config);
+  // From here on, ops are nested in the block loop: a failure erases it.
+  auto fail = [&](const Twine &message) -> FailureOr<SmallVector<Value>> {
+    Operation *root = results.front().getDefiningOp();
+    eraseWithDeadProducers(rewriter, root);
+    return program.emitOpError(message);
+  };
+  FailureOr<linalg::LinalgOp> stepOp =
+      applyTiling(rewriter, *blockOp, steps, nullptr);
+  if (failed(stepOp))
+    return fail("could not be tiled by its reduction step");
+
+  if (config.getStaged()) {
+    for (auto [index, operand] :
+         llvm::enumerate(stepOp->getDpsInputOperands())) {
+      unsigned input = structure->inputOf[index];
+      rewriter.setInsertionPoint(*stepOp);
+      FailureOr<Value> staged = stageInShared(
+          rewriter, stepOp->getLoc(), operand->get(),
+          structure->sharedTileOf[index], config.getPadding()[input], config);
+      if (failed(staged))
+        return fail("could not stage input #" + Twine(input) +
+                    " in shared memory");
+      rewriter.modifyOpInPlace(*stepOp, [&] { operand->set(*staged); });
+    }
+  }
+
+  FailureOr<linalg::LinalgOp> threadOp =
+      applyTiling(rewriter, *stepOp, threads, nullptr);
+  if (failed(threadOp))
+    return fail("could not be tiled by its thread rTile");
+  if (failed(applyTiling(rewriter, *threadOp, registers, nullptr)))
+    return fail("could not be tiled by its thread rTile's reduction steps");
+  cleanUp(blockLoop);
+  LDBG() << "lowered " << program.getLoc() << " with "
+         << (config.getStaged() ? "shared staging" : "no staging");
+
+  // Results: the generic's j-th result belongs to output outputOf[j].
+  SmallVector<Value> replacements;
+  rewriter.setInsertionPoint(program);
+  SmallVector<Value> byOutput(outputs.size());
+  for (auto [index, output] : llvm::enumerate(structure->outputOf))
+    byOutput[output] = results[index];
+  for (auto [index, output] : llvm::enumerate(program.getOutputs())) {
+    if (isa<MemRefType>(output.getType())) {
+      bufferization::MaterializeInDestinationOp::create(
+          rewriter, loc, TypeRange(), byOutput[index], output,
+          /*restrict=*/true, /*writable=*/true);
+      continue;
+    }
+    replacements.push_back(byOutput[index]);
+  }
+  rewriter.replaceOp(program, replacements);
+  return replacements;
+}
+
+void mlir::roller::registerLowerRProgramDependencies(
+    DialectRegistry &registry) {
+  registry
+      .insert<affine::AffineDialect, arith::ArithDialect,
+              bufferization::BufferizationDialect, gpu::GPUDialect,
+              linalg::LinalgDialect, scf::SCFDialect, tensor::TensorDialect>();
+  linalg::registerTilingInterfaceExternalModels(registry);
+}

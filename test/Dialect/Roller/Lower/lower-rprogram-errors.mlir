@@ -1,0 +1,350 @@
+// RUN: roller-opt %s --split-input-file --roller-lower-rprograms -verify-diagnostics
+
+// Every diagnostic of --roller-lower-rprograms: rProgram bodies that are not
+// in the canonical form --roller-tile writes. The op is left unchanged.
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// An op other than a tile op in the body.
+func.func @foreign_op(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    // expected-error @below {{'arith.constant' op is not part of a canonical rprogram body (loads, one compute, stores, yield)}}
+    %c = arith.constant 0.0 : f32
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    %xr = roller.load %xs : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %o = roller.compute ins(%xr : !roller.tile<2xf32, register>) inits(%yr : !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<2xf32, register>
+    %r = roller.store %o into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// No compute at all.
+func.func @no_compute(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @below {{'roller.rprogram' op body must hold exactly one 'roller.compute', found 0}}
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    %xr = roller.load %x : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %r = roller.store %xr into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// Two outputs but a single accumulator.
+func.func @missing_accumulator(%X: tensor<64xf32>, %Y: tensor<64xf32>, %Z: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %0:2 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y, %Z : tensor<64xf32>, tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>, %z: tensor<64xf32>):
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    %xr = roller.load %xs : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    // expected-error @below {{'roller.compute' op has 1 accumulators but the rprogram has 2 outputs}}
+    %o = roller.compute ins(%xr : !roller.tile<2xf32, register>) inits(%yr : !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<2xf32, register>
+    %r = roller.store %o into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r, %z : tensor<64xf32>, tensor<64xf32>
+  } -> tensor<64xf32>, tensor<64xf32>
+  return %0#0, %0#1 : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(a, b, c, d, e, f, g, h, i, j, k) -> (a, b, c, d, e, f, g, h, i, j, k)>
+#cfg = #roller.config<block = #roller.rtile<shared, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2]>,
+    thread = #roller.rtile<register, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]>,
+    padding = [0], vector_width = 1, stages = 1, threads = 32, grid = [1],
+    predicted_us = 1.0, bottleneck = global>
+
+// Eleven spatial axes: more than GPU linear mapping ids.
+func.func @too_many_axes(%X: tensor<1x1x1x1x1x1x1x1x1x1x2xf32>, %Y: tensor<1x1x1x1x1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x1x1x1x1x2xf32> {
+  %0 = roller.rprogram ins(%X : tensor<1x1x1x1x1x1x1x1x1x1x2xf32>) outs(%Y : tensor<1x1x1x1x1x1x1x1x1x1x2xf32>) config = #cfg {
+  ^bb0(%x: tensor<1x1x1x1x1x1x1x1x1x1x2xf32>, %y: tensor<1x1x1x1x1x1x1x1x1x1x2xf32>):
+    %xs = roller.load %x : tensor<1x1x1x1x1x1x1x1x1x1x2xf32> -> !roller.tile<1x1x1x1x1x1x1x1x1x1x2xf32, shared>
+    %xr = roller.load %xs : !roller.tile<1x1x1x1x1x1x1x1x1x1x2xf32, shared> -> !roller.tile<1x1x1x1x1x1x1x1x1x1x1xf32, register>
+    %yr = roller.load %y : tensor<1x1x1x1x1x1x1x1x1x1x2xf32> -> !roller.tile<1x1x1x1x1x1x1x1x1x1x1xf32, register>
+    // expected-error @below {{'roller.compute' op has 11 spatial axes; GPU mappings support at most 10}}
+    %o = roller.compute ins(%xr : !roller.tile<1x1x1x1x1x1x1x1x1x1x1xf32, register>) inits(%yr : !roller.tile<1x1x1x1x1x1x1x1x1x1x1xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<1x1x1x1x1x1x1x1x1x1x1xf32, register>
+    %r = roller.store %o into %y : !roller.tile<1x1x1x1x1x1x1x1x1x1x1xf32, register> into tensor<1x1x1x1x1x1x1x1x1x1x2xf32>
+    roller.yield %r : tensor<1x1x1x1x1x1x1x1x1x1x2xf32>
+  } -> tensor<1x1x1x1x1x1x1x1x1x1x2xf32>
+  return %0 : tensor<1x1x1x1x1x1x1x1x1x1x2xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// The compute reads a shared tile directly: no register level.
+func.func @compute_on_shared(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    // expected-error @below {{'roller.compute' op input #0 must be a register tile loaded with 'roller.load'}}
+    %o = roller.compute ins(%xs : !roller.tile<64xf32, shared>) inits(%yr : !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<2xf32, register>
+    %r = roller.store %o into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// A staged config whose input skips shared memory.
+func.func @unstaged_input(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    // expected-error @below {{'roller.load' op loads compute input #0 from global memory, but the config stages inputs in shared memory}}
+    %xr = roller.load %x : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %o = roller.compute ins(%xr : !roller.tile<2xf32, register>) inits(%yr : !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<2xf32, register>
+    %r = roller.store %o into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, staged = false, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// An unstaged config whose input goes through shared memory.
+func.func @staged_input(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    // expected-error @below {{'roller.load' op loads compute input #0 from a shared tile, but the config has 'staged = false'}}
+    %xr = roller.load %xs : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %o = roller.compute ins(%xr : !roller.tile<2xf32, register>) inits(%yr : !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<2xf32, register>
+    %r = roller.store %o into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// The shared tile the compute input comes from was written by a store.
+func.func @shared_from_store(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    %xr = roller.load %xs : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %xs2 = roller.store %xr into %xs : !roller.tile<2xf32, register> into !roller.tile<64xf32, shared>
+    // expected-error @below {{'roller.load' op loads from a shared tile that is not produced by 'roller.load'}}
+    %xr2 = roller.load %xs2 : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %o = roller.compute ins(%xr2 : !roller.tile<2xf32, register>) inits(%yr : !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<2xf32, register>
+    %r = roller.store %o into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// A compute input read from the output.
+func.func @input_from_output(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    // expected-error @below {{'roller.load' op must load compute input #0 from an rprogram input}}
+    %ys = roller.load %y : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    %xr = roller.load %ys : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %o = roller.compute ins(%xr : !roller.tile<2xf32, register>) inits(%yr : !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<2xf32, register>
+    %r = roller.store %o into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// The accumulator starts from an input instead of the output.
+func.func @accumulator_from_input(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    %xr = roller.load %xs : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %yr = roller.load %x : tensor<64xf32> -> !roller.tile<2xf32, register>
+    // expected-error @below {{'roller.compute' op accumulator #0 must be loaded with 'roller.load' from an rprogram output}}
+    %o = roller.compute ins(%xr : !roller.tile<2xf32, register>) inits(%yr : !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<2xf32, register>
+    %r = roller.store %o into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// Two accumulators loaded from the same output.
+func.func @shared_accumulator(%X: tensor<64xf32>, %Y: tensor<64xf32>, %Z: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %0:2 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y, %Z : tensor<64xf32>, tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>, %z: tensor<64xf32>):
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    %xr = roller.load %xs : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %zr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    // expected-error @below {{'roller.compute' op accumulators #1 and another one both start from output #0}}
+    %o:2 = roller.compute ins(%xr : !roller.tile<2xf32, register>) inits(%yr, %zr : !roller.tile<2xf32, register>, !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32, %w: f32):
+      roller.yield %v, %v : f32, f32
+    } -> !roller.tile<2xf32, register>, !roller.tile<2xf32, register>
+    %r = roller.store %o#0 into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    %s = roller.store %o#1 into %z : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %r, %s : tensor<64xf32>, tensor<64xf32>
+  } -> tensor<64xf32>, tensor<64xf32>
+  return %0#0, %0#1 : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// A result stored into another output than its accumulator came from.
+func.func @store_elsewhere(%X: tensor<64xf32>, %Y: tensor<64xf32>, %Z: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %0:2 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y, %Z : tensor<64xf32>, tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>, %z: tensor<64xf32>):
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    %xr = roller.load %xs : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %zr = roller.load %z : tensor<64xf32> -> !roller.tile<2xf32, register>
+    // expected-error @below {{'roller.compute' op result #0 must be stored once, into output #0 its accumulator was loaded from}}
+    %o:2 = roller.compute ins(%xr : !roller.tile<2xf32, register>) inits(%yr, %zr : !roller.tile<2xf32, register>, !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32, %w: f32):
+      roller.yield %v, %v : f32, f32
+    } -> !roller.tile<2xf32, register>, !roller.tile<2xf32, register>
+    %r = roller.store %o#0 into %z : !roller.tile<2xf32, register> into tensor<64xf32>
+    %s = roller.store %o#1 into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    roller.yield %s, %r : tensor<64xf32>, tensor<64xf32>
+  } -> tensor<64xf32>, tensor<64xf32>
+  return %0#0, %0#1 : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+#cfg = #roller.config<block = #roller.rtile<shared, [64]>,
+    thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 1,
+    stages = 1, threads = 32, grid = [1], predicted_us = 1.0,
+    bottleneck = global>
+
+// The program yields its output unchanged instead of the stored one.
+func.func @yield_unstored(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    %xr = roller.load %xs : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>
+    %yr = roller.load %y : tensor<64xf32> -> !roller.tile<2xf32, register>
+    %o = roller.compute ins(%xr : !roller.tile<2xf32, register>) inits(%yr : !roller.tile<2xf32, register>)
+        attributes {indexing_maps = [#id, #id], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+    } -> !roller.tile<2xf32, register>
+    %r = roller.store %o into %y : !roller.tile<2xf32, register> into tensor<64xf32>
+    // expected-error @below {{'roller.yield' op must yield the stored tensor outputs, in output order}}
+    roller.yield %y : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}

@@ -1,0 +1,42 @@
+// RUN: roller-opt %s --split-input-file --roller-select="device=h200" --verify-diagnostics -o /dev/null
+// RUN: roller-opt %s --split-input-file --roller-select="device=h200" 2>/dev/null | FileCheck %s
+
+// A roller.config already on an op is the user's: --roller-select checks it
+// against the op and the device, keeps it unchanged (the model's prediction
+// for it is only in the remark) and does not construct one.
+
+// A valid matmul config (128x128 / 8x8 = 256 threads, grid 8*8 = 64) is kept
+// verbatim, including the user's predicted_us and bottleneck.
+// CHECK-LABEL: func.func @mm_user(
+// CHECK: linalg.matmul {roller.config = #roller.config<block = <shared, [128, 128, 8]>, thread = <register, [8, 8, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 256, grid = [64], predicted_us = 1.0, bottleneck = compute>}
+func.func @mm_user(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  // expected-remark-re @below {{roller-select: keeping the user's roller.config: block [128, 128, 8] thread [8, 8, 1]: {{[0-9]+\.[0-9]+}} us shared-bound, 256 threads, 64 blocks, 16384 B smem, ~{{[0-9]+}} regs, occupancy {{[0-9.]+}}}}
+  %0 = linalg.matmul {roller.config = #roller.config<block = <shared, [128, 128, 8]>, thread = <register, [8, 8, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 256, grid = [64], predicted_us = 1.0, bottleneck = compute>} ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %0 : tensor<1024x1024xf32>
+}
+
+// -----
+
+// A user tensor-core config (warp tile 64x32 = 8 warps = 256 threads) is kept.
+// CHECK-LABEL: func.func @mm_f16_user(
+// CHECK: linalg.matmul {roller.config = #roller.config<block = <shared, [128, 128, 32]>, thread = <register, [64, 32, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 3, threads = 256, grid = [64], predicted_us = 2.5, bottleneck = compute>}
+func.func @mm_f16_user(%a: tensor<1024x1024xf16>, %b: tensor<1024x1024xf16>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  // expected-remark-re @below {{roller-select: keeping the user's roller.config: block [128, 128, 32] thread [64, 32, 16] mma [16, 8, 16]: {{[0-9]+\.[0-9]+}} us {{[a-z]+}}-bound, 256 threads, 64 blocks, }}
+  %0 = linalg.matmul {roller.config = #roller.config<block = <shared, [128, 128, 32]>, thread = <register, [64, 32, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 3, threads = 256, grid = [64], predicted_us = 2.5, bottleneck = compute>} ins(%a, %b : tensor<1024x1024xf16>, tensor<1024x1024xf16>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %0 : tensor<1024x1024xf32>
+}
+
+// -----
+
+// An unstaged elementwise config is kept; the op next to it without one
+// gets a constructed config.
+// CHECK-LABEL: func.func @add_user(
+// CHECK: linalg.add {roller.config = #roller.config<block = <shared, [1, 64]>, thread = <register, [1, 2]>, padding = [0, 0], vector_width = 2, stages = 1, staged = false, threads = 32, grid = [65536], predicted_us = 0.0, bottleneck = global>}
+// CHECK: linalg.add {roller.config = #roller.config<block = <shared, [{{[0-9, ]+}}]>
+func.func @add_user(%a: tensor<4096x1024xf32>, %b: tensor<4096x1024xf32>, %c: tensor<4096x1024xf32>) -> tensor<4096x1024xf32> {
+  // expected-remark-re @below {{roller-select: keeping the user's roller.config: block [1, 64] thread [1, 2]: {{[0-9]+\.[0-9]+}} us global-bound, 32 threads, 65536 blocks, 0 B smem, }}
+  %0 = linalg.add {roller.config = #roller.config<block = <shared, [1, 64]>, thread = <register, [1, 2]>, padding = [0, 0], vector_width = 2, stages = 1, staged = false, threads = 32, grid = [65536], predicted_us = 0.0, bottleneck = global>} ins(%a, %b : tensor<4096x1024xf32>, tensor<4096x1024xf32>) outs(%c : tensor<4096x1024xf32>) -> tensor<4096x1024xf32>
+  // expected-remark-re @below {{roller-select: one-level (fused view), chose block }}
+  %1 = linalg.add ins(%0, %b : tensor<4096x1024xf32>, tensor<4096x1024xf32>) outs(%c : tensor<4096x1024xf32>) -> tensor<4096x1024xf32>
+  return %1 : tensor<4096x1024xf32>
+}

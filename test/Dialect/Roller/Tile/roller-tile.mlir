@@ -1,0 +1,145 @@
+// RUN: roller-opt %s --split-input-file --roller-tile="device=h200" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
+// RUN: roller-opt %s --split-input-file --roller-tile="device=h200" 2>/dev/null | roller-opt --split-input-file > /dev/null
+
+// A matmul with the user's config: inputs staged in shared memory (padded
+// as the config says), thread tiles in registers, the output's current value
+// as the accumulator, the scalar body in roller.compute, and the store.
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME: (%[[A:.*]]: tensor<256x64xf32>, %[[B:.*]]: tensor<64x256xf32>, %[[C:.*]]: tensor<256x256xf32>)
+// CHECK: %[[R:.*]] = roller.rprogram ins(%[[A]], %[[B]] : tensor<256x64xf32>, tensor<64x256xf32>) outs(%[[C]] : tensor<256x256xf32>) config = <block = <shared, [64, 64, 16]>, thread = <register, [4, 4, 1]>, padding = [4, 0]
+// CHECK-NEXT: ^bb0(%[[a:.*]]: tensor<256x64xf32>, %[[b:.*]]: tensor<64x256xf32>, %[[c:.*]]: tensor<256x256xf32>):
+// CHECK-NEXT: %[[AS:.*]] = roller.load %[[a]] : tensor<256x64xf32> -> !roller.tile<64x16xf32, shared, padding = 4>
+// CHECK-NEXT: %[[AR:.*]] = roller.load %[[AS]] : !roller.tile<64x16xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+// CHECK-NEXT: %[[BS:.*]] = roller.load %[[b]] : tensor<64x256xf32> -> !roller.tile<16x64xf32, shared>
+// CHECK-NEXT: %[[BR:.*]] = roller.load %[[BS]] : !roller.tile<16x64xf32, shared> -> !roller.tile<1x4xf32, register>
+// CHECK-NEXT: %[[CR:.*]] = roller.load %[[c]] : tensor<256x256xf32> -> !roller.tile<4x4xf32, register>
+// CHECK-NEXT: %[[ACC:.*]] = roller.compute ins(%[[AR]], %[[BR]] : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%[[CR]] : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [{{.*}}], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: roller.yield %{{.*}} : f32
+// CHECK: %[[ST:.*]] = roller.store %[[ACC]] into %[[c]] : !roller.tile<4x4xf32, register> into tensor<256x256xf32>
+// CHECK-NEXT: roller.yield %[[ST]] : tensor<256x256xf32>
+// CHECK: return %[[R]]
+// CHECK-NOT: linalg.matmul
+func.func @matmul(%A: tensor<256x64xf32>, %B: tensor<64x256xf32>,
+                  %C: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = linalg.matmul {roller.config = #roller.config<
+          block = #roller.rtile<shared, [64, 64, 16]>,
+          thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 0],
+          vector_width = 4, stages = 2, threads = 256, grid = [16],
+          predicted_us = 1.0, bottleneck = compute>}
+      ins(%A, %B : tensor<256x64xf32>, tensor<64x256xf32>)
+      outs(%C : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+
+// -----
+
+// Memref operands: the rprogram and its store return nothing.
+// CHECK-LABEL: func.func @matmul_memref
+// CHECK: roller.rprogram ins(%{{.*}}, %{{.*}} : memref<128x32xf32>, memref<32x64xf32>) outs(%{{.*}} : memref<128x64xf32>)
+// CHECK: roller.store %{{.*}} into %{{.*}} : !roller.tile<{{.*}}, register> into memref<128x64xf32>
+// CHECK-NOT: roller.yield %
+// CHECK: return
+func.func @matmul_memref(%A: memref<128x32xf32>, %B: memref<32x64xf32>,
+                         %C: memref<128x64xf32>) {
+  linalg.matmul ins(%A, %B : memref<128x32xf32>, memref<32x64xf32>)
+                outs(%C : memref<128x64xf32>)
+  return
+}
+
+// -----
+
+// A stride-2 convolution: the input's shared tile is the rTile's image
+// through 2 * oh + kh (4 output rows and 3 kernel rows read 9 input rows).
+// CHECK-LABEL: func.func @conv_stride2
+// CHECK: roller.load %{{.*}} : tensor<1x8x17x17xf32> -> !roller.tile<1x8x9x17xf32, shared, padding = 1>
+// CHECK: -> !roller.tile<1x1x3x3xf32, register>
+// CHECK: roller.load %{{.*}} : tensor<16x8x3x3xf32> -> !roller.tile<16x8x3x3xf32, shared>
+// CHECK: -> !roller.tile<2x1x1x1xf32, register>
+// CHECK: roller.load %{{.*}} : tensor<1x16x8x8xf32> -> !roller.tile<1x2x2x2xf32, register>
+func.func @conv_stride2(%I: tensor<1x8x17x17xf32>, %F: tensor<16x8x3x3xf32>,
+                        %O: tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32> {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>,
+          strides = dense<2> : tensor<2xi64>,
+          roller.config = #roller.config<
+            block = #roller.rtile<shared, [1, 16, 4, 8, 8, 3, 3]>,
+            thread = #roller.rtile<register, [1, 2, 2, 2, 1, 1, 1]>,
+            padding = [1, 0], vector_width = 1, stages = 1, threads = 64,
+            grid = [2], predicted_us = 1.0, bottleneck = shared>}
+      ins(%I, %F : tensor<1x8x17x17xf32>, tensor<16x8x3x3xf32>)
+      outs(%O : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  return %0 : tensor<1x16x8x8xf32>
+}
+
+// -----
+
+// A one-level schedule (staged = false): inputs go straight to registers.
+// CHECK-LABEL: func.func @relu
+// CHECK: roller.rprogram
+// CHECK-NOT: {{roller.tile<[^>]*shared}}
+// CHECK: roller.load %{{.*}} : tensor<4096xf32> -> !roller.tile<4xf32, register>
+// CHECK: arith.maximumf
+func.func @relu(%X: tensor<4096xf32>, %Y: tensor<4096xf32>) -> tensor<4096xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+          iterator_types = ["parallel"],
+          roller.config = #roller.config<
+            block = #roller.rtile<shared, [1024]>,
+            thread = #roller.rtile<register, [4]>, padding = [0],
+            vector_width = 4, stages = 1, staged = false, threads = 256,
+            grid = [4], predicted_us = 1.0, bottleneck = global>}
+      ins(%X : tensor<4096xf32>) outs(%Y : tensor<4096xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %z = arith.constant 0.0 : f32
+    %m = arith.maximumf %x, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<4096xf32>
+  return %0 : tensor<4096xf32>
+}
+
+// -----
+
+// A pooling window only gives its shape: it skips shared memory.
+// CHECK-LABEL: func.func @pool
+// CHECK: roller.load %{{.*}} : tensor<1x4x10x10xf32> -> !roller.tile<{{.*}}, shared>
+// CHECK: roller.load %{{.*}} : tensor<3x3xf32> -> !roller.tile<3x3xf32, register>
+func.func @pool(%I: tensor<1x4x10x10xf32>, %W: tensor<3x3xf32>,
+                %O: tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  %0 = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>,
+          strides = dense<1> : tensor<2xi64>,
+          roller.config = #roller.config<
+            block = #roller.rtile<shared, [1, 4, 8, 8, 3, 3]>,
+            thread = #roller.rtile<register, [1, 1, 1, 2, 3, 3]>,
+            padding = [0, 0], vector_width = 1, stages = 1, threads = 128,
+            grid = [1], predicted_us = 1.0, bottleneck = global>}
+      ins(%I, %W : tensor<1x4x10x10xf32>, tensor<3x3xf32>)
+      outs(%O : tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %0 : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+// Without a config, --roller-tile selects one first, then rewrites.
+// CHECK-LABEL: func.func @selected
+// CHECK: roller.rprogram {{.*}} config = <block = <shared, [{{.*}}]>, thread = <register, [{{.*}}]>
+// CHECK: roller.compute
+// CHECK-NOT: linalg.matmul
+func.func @selected(%A: tensor<512x512xf32>, %B: tensor<512x512xf32>,
+                    %C: tensor<512x512xf32>) -> tensor<512x512xf32> {
+  %0 = linalg.matmul ins(%A, %B : tensor<512x512xf32>, tensor<512x512xf32>)
+                     outs(%C : tensor<512x512xf32>) -> tensor<512x512xf32>
+  return %0 : tensor<512x512xf32>
+}
+
+// -----
+
+// Ops Roller cannot model stay as they are (and valid).
+// CHECK-LABEL: func.func @dynamic
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<?x64xf32>, tensor<64x64xf32>)
+// CHECK-NOT: roller.rprogram
+func.func @dynamic(%A: tensor<?x64xf32>, %B: tensor<64x64xf32>,
+                   %C: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  %0 = linalg.matmul ins(%A, %B : tensor<?x64xf32>, tensor<64x64xf32>)
+                     outs(%C : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %0 : tensor<?x64xf32>
+}
