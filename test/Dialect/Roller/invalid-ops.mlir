@@ -565,3 +565,15 @@ func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
 
 // expected-error @+1 {{'roller.yield' op expects parent op to be one of 'roller.rprogram, roller.compute'}}
 roller.yield
+
+// -----
+
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
+  %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [2]>, padding = [0], vector_width = 2, stages = 1, staged = false, threads = 32, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
+    // expected-error @+1 {{'roller.load' op stages a tile in shared memory but the config has staged = false}}
+    %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
+    roller.yield %y : tensor<64xf32>
+  } -> tensor<64xf32>
+  return
+}

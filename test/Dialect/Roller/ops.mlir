@@ -60,7 +60,7 @@ func.func @matmul(%A: tensor<256x64xf32>, %B: tensor<64x256xf32>,
 #id = affine_map<(i) -> (i)>
 #cfg = #roller.config<block = #roller.rtile<shared, [1024]>,
     thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4,
-    stages = 1, threads = 256, grid = [4], predicted_us = 0.5,
+    stages = 1, staged = false, threads = 256, grid = [4], predicted_us = 0.5,
     bottleneck = global>
 
 // An elementwise op on memrefs: one level (global -> registers), no results,

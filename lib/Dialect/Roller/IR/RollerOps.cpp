@@ -209,6 +209,14 @@ LogicalResult RProgramOp::verifyRegions() {
   DeviceAttr device = getEffectiveDevice();
   int64_t warpSize = device ? device.getWarpSize() : 32;
 
+  if (!config.getStaged())
+    for (LoadOp load : getBody().getOps<LoadOp>())
+      if (cast<TileType>(load.getResult().getType()).getLevel() ==
+          MemoryLevel::Shared)
+        return load.emitOpError()
+               << "stages a tile in shared memory but the config has "
+                  "staged = false";
+
   for (ComputeOp compute : getBody().getOps<ComputeOp>()) {
     if (compute.getNumLoops() != config.getRank())
       return compute.emitOpError()

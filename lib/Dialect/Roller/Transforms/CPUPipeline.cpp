@@ -26,6 +26,7 @@
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERDROPWORKGROUPMEMORYSPACEPASS
+#define GEN_PASS_DEF_ROLLERSTRIPATTRIBUTESPASS
 #include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
 } // namespace mlir::roller
 
@@ -51,13 +52,30 @@ struct RollerDropWorkgroupMemorySpacePass
     });
   }
 };
+
+/// Tools that run or translate the result do not load the roller dialect and
+/// cannot even parse its attributes.
+struct RollerStripAttributesPass
+    : public roller::impl::RollerStripAttributesPassBase<
+          RollerStripAttributesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation()->walk([](Operation *op) {
+      SmallVector<StringAttr> names;
+      for (NamedAttribute attr : op->getDiscardableAttrs())
+        if (attr.getName().strref().starts_with("roller."))
+          names.push_back(attr.getName());
+      for (StringAttr name : names)
+        op->removeDiscardableAttr(name);
+    });
+  }
+};
 } // namespace
 
 void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createRollerLowerRProgramsPass());
   pm.addPass(createRollerDropWorkgroupMemorySpacePass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
 
   // Functions keep plain (identity-layout) memref signatures, so callers
   // such as a test's `main` and `printMemrefF32` see ordinary buffers.
@@ -66,6 +84,10 @@ void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // In-place insertions bufferize to copies of a subview onto an equal
+  // subview; CSE makes them self-copies, which canonicalization erases.
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
 
   // Foralls run their iterations in order: the oracle checks values, not
   // parallelism. Done on buffers (no shared_outs left), before deallocation,
@@ -79,6 +101,7 @@ void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createRollerStripAttributesPass());
 }
 
 void mlir::roller::registerRollerPipelines() {

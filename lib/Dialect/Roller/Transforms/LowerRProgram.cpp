@@ -237,7 +237,9 @@ static void eraseWithDeadProducers(RewriterBase &rewriter, Operation *op) {
 
 /// Folds and deduplicates the index arithmetic tiling leaves behind (repeated
 /// affine.apply, tensor.dim of slices, affine.min/max chains) inside `root`,
-/// and only there; loops, even of one iteration, stay.
+/// and only there; loops, even of one iteration, stay. `root` itself is not
+/// on the worklist: its results are not used yet, and it must not be erased
+/// as dead.
 static void cleanUp(Operation *root) {
   MLIRContext *ctx = root->getContext();
   RewritePatternSet patterns(ctx);
@@ -245,14 +247,17 @@ static void cleanUp(Operation *root) {
   affine::AffineMinOp::getCanonicalizationPatterns(patterns, ctx);
   affine::AffineMaxOp::getCanonicalizationPatterns(patterns, ctx);
   SmallVector<Operation *> ops;
-  root->walk([&](Operation *op) { ops.push_back(op); });
+  root->walk([&](Operation *op) {
+    if (op != root)
+      ops.push_back(op);
+  });
   GreedyRewriteConfig config;
   config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
   config.setScope(root->getParentRegion());
   (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
   IRRewriter rewriter(ctx);
   DominanceInfo dominance;
-  // eliminateCommonSubExpressions(rewriter, dominance, root);
+  eliminateCommonSubExpressions(rewriter, dominance, root);
 }
 
 FailureOr<SmallVector<Value>>
@@ -347,6 +352,8 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     for (auto [index, operand] :
          llvm::enumerate(stepOp->getDpsInputOperands())) {
       unsigned input = structure->inputOf[index];
+      if (!structure->sharedTileOf[index])
+        continue; // read straight from global memory
       rewriter.setInsertionPoint(*stepOp);
       FailureOr<Value> staged = stageInShared(
           rewriter, stepOp->getLoc(), operand->get(),

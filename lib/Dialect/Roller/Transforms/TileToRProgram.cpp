@@ -42,6 +42,13 @@ FailureOr<RProgramOp> mlir::roller::tileToRProgram(RewriterBase &rewriter,
   if (op->getNumRegions() != 1 || op->getRegion(0).getBlocks().size() != 1)
     return rewriter.notifyMatchFailure(op, "expected a single-block body");
   Block &opBody = op->getRegion(0).front();
+  // linalg.index only verifies inside a linalg op; roller.compute has no
+  // equivalent yet.
+  if (llvm::any_of(opBody.getOperations(), [](Operation &inner) {
+        return isa<linalg::IndexOp>(inner);
+      }))
+    return rewriter.notifyMatchFailure(
+        op, "the body uses linalg.index, which roller.compute cannot hold");
 
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<Attribute> iteratorTypes;

@@ -88,3 +88,21 @@ func.func @empty(%A: tensor<0x8xf32>, %B: tensor<0x8xf32>) -> tensor<0x8xf32> {
                   outs(%B : tensor<0x8xf32>) -> tensor<0x8xf32>
   return %0 : tensor<0x8xf32>
 }
+
+// -----
+
+// A body that reads loop indices (linalg.index) stays a linalg op for now.
+func.func @uses_index(%O: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-remark @+2 {{roller-select: }}
+  // expected-remark @+1 {{roller-tile: left as is: the body uses linalg.index, which roller.compute cannot hold}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>],
+                       iterator_types = ["parallel"]}
+      outs(%O : tensor<64xf32>) {
+  ^bb0(%y: f32):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i32
+    %f = arith.sitofp %c : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}

@@ -193,8 +193,8 @@ def RollerLowerRProgramsPass
       %r = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc = ...) {
         %as = bufferization.alloc_tensor() {memory_space =
                 #gpu.address_space<workgroup>} : tensor<64x20xf32>
-        %a = scf.forall (...) in (16, 16) shared_outs(...) {
-          linalg.copy ...
+        %a = scf.forall (...) in (64, 4) shared_outs(...) {
+          linalg.copy ...  // 1x4 elements per thread
         } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
         ...
         scf.forall (...) in (16, 16) shared_outs(...) {
@@ -232,6 +232,29 @@ def RollerDropWorkgroupMemorySpacePass
 
     ```mlir
     %0 = bufferization.alloc_tensor() : tensor<64x20xf32>
+    ```
+  }];
+}
+
+def RollerStripAttributesPass : Pass<"roller-strip-attributes"> {
+  let summary = "Remove the roller dialect's discardable attributes";
+  let description = [{
+    Removes every discardable attribute of the `roller` dialect
+    (`roller.device` on the module, `roller.config` on linalg ops and on the
+    loops `--roller-lower-rprograms` builds), so that tools that do not load
+    the dialect (`mlir-runner`, `mlir-translate`) can read the output. The
+    last step of `--roller-lower-to-cpu`.
+
+    Before:
+
+    ```mlir
+    module attributes {roller.device = #roller.device<...>} { ... }
+    ```
+
+    After:
+
+    ```mlir
+    module { ... }
     ```
   }];
 }

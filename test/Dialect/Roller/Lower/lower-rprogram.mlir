@@ -1,0 +1,268 @@
+// RUN: roller-opt %s --split-input-file --roller-lower-rprograms | FileCheck %s
+
+// The loop structure --roller-lower-rprograms builds from a #roller.config:
+// block forall (#gpu.block), reduction-step loops, padded workgroup buffers
+// filled by cooperative thread foralls, thread-tile forall (#gpu.thread).
+
+// A staged matmul: blocks over (i, j), reduction steps of 16 over k, one padded
+// workgroup buffer per input filled by a thread forall, thread tiles of 4x4
+// with a per-thread loop over the 16-wide step.
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME: (%[[A:.*]]: tensor<256x64xf32>, %[[B:.*]]: tensor<64x256xf32>, %[[C:.*]]: tensor<256x256xf32>)
+// CHECK-NOT: roller.
+// CHECK: %[[R:.*]] = scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (256, 256) step (64, 64) shared_outs(%[[CB:.*]] = %[[C]])
+// CHECK-DAG: %[[AB:.*]] = tensor.extract_slice %[[A]][%[[I]], 0] [64, 64] [1, 1]
+// CHECK-DAG: %[[BB:.*]] = tensor.extract_slice %[[B]][0, %[[J]]] [64, 64] [1, 1]
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %[[C16]] iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x64xf32>)
+// CHECK-DAG: %[[AK:.*]] = tensor.extract_slice %[[AB]][0, %[[K]]] [64, 16] [1, 1]
+// CHECK-DAG: %[[BK:.*]] = tensor.extract_slice %[[BB]][%[[K]], 0] [16, 64] [1, 1]
+// CHECK: %[[ABUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<64x20xf32>
+// CHECK: %[[AVIEW:.*]] = tensor.extract_slice %[[ABUF]][0, 0] [64, 16] [1, 1] : tensor<64x20xf32> to tensor<64x16xf32>
+// CHECK: %[[AS:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (64, 4) shared_outs(%{{.*}} = %[[AVIEW]])
+// CHECK: linalg.copy ins(%{{.*}} : tensor<1x4xf32>) outs(%{{.*}} : tensor<1x4xf32>)
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: %[[BBUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x68xf32>
+// CHECK: %[[BVIEW:.*]] = tensor.extract_slice %[[BBUF]][0, 0] [16, 64] [1, 1] : tensor<16x68xf32> to tensor<16x64xf32>
+// CHECK: %[[BS:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (16, 16) shared_outs(%{{.*}} = %[[BVIEW]])
+// CHECK: linalg.copy ins(%{{.*}} : tensor<1x4xf32>) outs(%{{.*}} : tensor<1x4xf32>)
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (16, 16) shared_outs(%{{.*}} = %[[ACC]]) -> (tensor<64x64xf32>)
+// CHECK-DAG: %[[AT:.*]] = tensor.extract_slice %[[AS]][%{{.*}}, 0] [4, 16] [1, 1]
+// CHECK-DAG: %[[BT:.*]] = tensor.extract_slice %[[BS]][0, %{{.*}}] [16, 4] [1, 1]
+// CHECK: scf.for %[[KK:.*]] = %{{.*}} to %[[C16]] step %{{.*}} iter_args
+// CHECK-DAG: %[[AR:.*]] = tensor.extract_slice %[[AT]][0, %[[KK]]] [4, 1] [1, 1]
+// CHECK-DAG: %[[BR:.*]] = tensor.extract_slice %[[BT]][%[[KK]], 0] [1, 4] [1, 1]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[AR]], %[[BR]] : tensor<4x1xf32>, tensor<1x4xf32>) outs(%{{.*}} : tensor<4x4xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>], roller.config = #roller.config<block = <shared, [64, 64, 16]>
+// CHECK: return %[[R]]
+func.func @matmul(%in0: tensor<256x64xf32>, %in1: tensor<64x256xf32>, %out0: tensor<256x256xf32>) -> (tensor<256x256xf32>) {
+  %r0 = roller.rprogram ins(%in0, %in1 : tensor<256x64xf32>, tensor<64x256xf32>) outs(%out0 : tensor<256x256xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [64, 64, 16]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 256, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a0: tensor<256x64xf32>, %a1: tensor<64x256xf32>, %o0: tensor<256x256xf32>):
+    %s0 = roller.load %a0 : tensor<256x64xf32> -> !roller.tile<64x16xf32, shared, padding = 4>
+    %x0 = roller.load %s0 : !roller.tile<64x16xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %s1 = roller.load %a1 : tensor<64x256xf32> -> !roller.tile<16x64xf32, shared, padding = 4>
+    %x1 = roller.load %s1 : !roller.tile<16x64xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %c0 = roller.load %o0 : tensor<256x256xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%x0, %x1 : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%c0 : !roller.tile<4x4xf32, register>)
+        attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %m = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %m : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %st0 = roller.store %acc into %o0 : !roller.tile<4x4xf32, register> into tensor<256x256xf32>
+    roller.yield %st0 : tensor<256x256xf32>
+  } -> tensor<256x256xf32>
+  return %r0 : tensor<256x256xf32>
+}
+
+// -----
+
+// A stride-2 convolution: 4 output rows of a block read 9 input rows, staged
+// in a 1x8x9x18 buffer (padding 1 on the innermost dimension); the filter
+// needs no padding. Thread tiles of 2x2x2 over (f, oh, ow), 8x2x4 threads.
+// CHECK-LABEL: func.func @conv_stride2
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (1, 16, 8, 8) step (1, 16, 4, 8)
+// CHECK: tensor.extract_slice %{{.*}}[%{{.*}}, 0, %{{.*}}, %{{.*}}] [1, 8, 9, 17] [1, 1, 1, 1] : tensor<1x8x17x17xf32> to tensor<1x8x9x17xf32>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: %[[IBUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<1x8x9x18xf32>
+// CHECK: tensor.extract_slice %[[IBUF]][0, 0, 0, 0] [1, 8, 9, 17] [1, 1, 1, 1] : tensor<1x8x9x18xf32> to tensor<1x8x9x17xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (3, 17)
+// CHECK: linalg.copy
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: %[[FBUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x8x3x3xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) in (4, 3, 3) shared_outs(%{{.*}} = %[[FBUF]])
+// CHECK: linalg.copy
+// CHECK: } {mapping = [#gpu.thread<linear_dim_2>, #gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) in (8, 2, 4)
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, %{{.*}}, %{{.*}}] [1, 8, 5, 5] [1, 1, 1, 1] : tensor<1x8x9x17xf32> to tensor<1x8x5x5xf32>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x3x3xf32>, tensor<2x1x1x1xf32>) outs(%{{.*}} : tensor<1x2x2x2xf32>)
+// CHECK: } {mapping = [#gpu.thread<linear_dim_2>, #gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: } {mapping = [#gpu.block<linear_dim_3>, #gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]
+func.func @conv_stride2(%in0: tensor<1x8x17x17xf32>, %in1: tensor<16x8x3x3xf32>, %out0: tensor<1x16x8x8xf32>) -> (tensor<1x16x8x8xf32>) {
+  %r0 = roller.rprogram ins(%in0, %in1 : tensor<1x8x17x17xf32>, tensor<16x8x3x3xf32>) outs(%out0 : tensor<1x16x8x8xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [1, 16, 4, 8, 8, 3, 3]>, thread = #roller.rtile<register, [1, 2, 2, 2, 1, 1, 1]>, padding = [1, 0], vector_width = 1, stages = 1, threads = 64, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a0: tensor<1x8x17x17xf32>, %a1: tensor<16x8x3x3xf32>, %o0: tensor<1x16x8x8xf32>):
+    %s0 = roller.load %a0 : tensor<1x8x17x17xf32> -> !roller.tile<1x8x9x17xf32, shared, padding = 1>
+    %x0 = roller.load %s0 : !roller.tile<1x8x9x17xf32, shared, padding = 1> -> !roller.tile<1x1x3x3xf32, register>
+    %s1 = roller.load %a1 : tensor<16x8x3x3xf32> -> !roller.tile<16x8x3x3xf32, shared>
+    %x1 = roller.load %s1 : !roller.tile<16x8x3x3xf32, shared> -> !roller.tile<2x1x1x1xf32, register>
+    %c0 = roller.load %o0 : tensor<1x16x8x8xf32> -> !roller.tile<1x2x2x2xf32, register>
+    %acc = roller.compute ins(%x0, %x1 : !roller.tile<1x1x3x3xf32, register>, !roller.tile<2x1x1x1xf32, register>) inits(%c0 : !roller.tile<1x2x2x2xf32, register>)
+        attributes {indexing_maps = [affine_map<(n, f, oh, ow, c, kh, kw) -> (n, c, oh * 2 + kh, ow * 2 + kw)>, affine_map<(n, f, oh, ow, c, kh, kw) -> (f, c, kh, kw)>, affine_map<(n, f, oh, ow, c, kh, kw) -> (n, f, oh, ow)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %m = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %m : f32
+      roller.yield %s : f32
+    } -> !roller.tile<1x2x2x2xf32, register>
+    %st0 = roller.store %acc into %o0 : !roller.tile<1x2x2x2xf32, register> into tensor<1x16x8x8xf32>
+    roller.yield %st0 : tensor<1x16x8x8xf32>
+  } -> tensor<1x16x8x8xf32>
+  return %r0 : tensor<1x16x8x8xf32>
+}
+
+// -----
+
+// An elementwise op with staged = false: no workgroup buffer, the threads read
+// global memory; the last block of 1000 = 3 * 256 + 232 has a dynamic size.
+// CHECK-LABEL: func.func @relu
+// CHECK-NOT: alloc_tensor
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (1000) step (256)
+// CHECK: %[[N:.*]] = affine.min #{{.*}}(%[[I]])
+// CHECK: scf.forall (%{{.*}}) in (64)
+// CHECK: affine.min #{{.*}}(%{{.*}})[%[[N]]]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<?xf32>) outs(%{{.*}} : tensor<?xf32>)
+// CHECK: arith.maximumf
+// CHECK: } {mapping = [#gpu.thread<linear_dim_0>]}
+// CHECK: } {mapping = [#gpu.block<linear_dim_0>]
+// CHECK-NOT: alloc_tensor
+// CHECK: return
+func.func @relu(%in0: tensor<1000xf32>, %out0: tensor<1000xf32>) -> (tensor<1000xf32>) {
+  %r0 = roller.rprogram ins(%in0 : tensor<1000xf32>) outs(%out0 : tensor<1000xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [256]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 64, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a0: tensor<1000xf32>, %o0: tensor<1000xf32>):
+    %x0 = roller.load %a0 : tensor<1000xf32> -> !roller.tile<4xf32, register>
+    %c0 = roller.load %o0 : tensor<1000xf32> -> !roller.tile<4xf32, register>
+    %acc = roller.compute ins(%x0 : !roller.tile<4xf32, register>) inits(%c0 : !roller.tile<4xf32, register>)
+        attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%x: f32, %unused: f32):
+      %zero = arith.constant 0.0 : f32
+      %m = arith.maximumf %x, %zero : f32
+      roller.yield %m : f32
+    } -> !roller.tile<4xf32, register>
+    %st0 = roller.store %acc into %o0 : !roller.tile<4xf32, register> into tensor<1000xf32>
+    roller.yield %st0 : tensor<1000xf32>
+  } -> tensor<1000xf32>
+  return %r0 : tensor<1000xf32>
+}
+
+// -----
+
+// The same on memrefs: read-only and writable tensor views of the buffers, the
+// result materialized in place into the output.
+// CHECK-LABEL: func.func @relu_memref
+// CHECK-SAME: (%[[X:.*]]: memref<4096xf32>, %[[Y:.*]]: memref<4096xf32>)
+// CHECK: %[[XT:.*]] = bufferization.to_tensor %[[X]] restrict : memref<4096xf32> to tensor<4096xf32>
+// CHECK: %[[YT:.*]] = bufferization.to_tensor %[[Y]] restrict writable : memref<4096xf32> to tensor<4096xf32>
+// CHECK: %[[R:.*]] = scf.forall (%{{.*}}) = (0) to (4096) step (1024) shared_outs(%{{.*}} = %[[YT]])
+// CHECK: scf.forall (%{{.*}}) in (256)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<4xf32>)
+// CHECK: bufferization.materialize_in_destination %[[R]] in restrict writable %[[Y]] : (tensor<4096xf32>, memref<4096xf32>) -> ()
+// CHECK-NEXT: return
+func.func @relu_memref(%in0: memref<4096xf32>, %out0: memref<4096xf32>) {
+  roller.rprogram ins(%in0 : memref<4096xf32>) outs(%out0 : memref<4096xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [1024]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 256, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a0: memref<4096xf32>, %o0: memref<4096xf32>):
+    %x0 = roller.load %a0 : memref<4096xf32> -> !roller.tile<4xf32, register>
+    %c0 = roller.load %o0 : memref<4096xf32> -> !roller.tile<4xf32, register>
+    %acc = roller.compute ins(%x0 : !roller.tile<4xf32, register>) inits(%c0 : !roller.tile<4xf32, register>)
+        attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%x: f32, %unused: f32):
+      %zero = arith.constant 0.0 : f32
+      %m = arith.maximumf %x, %zero : f32
+      roller.yield %m : f32
+    } -> !roller.tile<4xf32, register>
+    roller.store %acc into %o0 : !roller.tile<4xf32, register> into memref<4096xf32>
+  }
+  return
+}
+
+// -----
+
+// An irregular matmul: boundary blocks and reduction steps get affine.min sizes;
+// the buffers keep their static padded shapes and are viewed at the dynamic
+// size; copy and thread foralls keep static trip counts (threads past the
+// edge get empty tiles through affine.max(0, ...)).
+// CHECK-LABEL: func.func @matmul_irregular
+// CHECK: scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (100, 70) step (64, 32)
+// CHECK-DAG: %[[M:.*]] = affine.min #{{.*}}(%[[I]])
+// CHECK-DAG: %[[N:.*]] = affine.min #{{.*}}(%[[J]])
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<?x?xf32>)
+// CHECK: %[[KS:.*]] = affine.min #{{.*}}(%[[K]])
+// CHECK: %[[ABUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<64x20xf32>
+// CHECK: tensor.extract_slice %[[ABUF]][0, 0] [%[[M]], %[[KS]]] [1, 1] : tensor<64x20xf32> to tensor<?x?xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (32, 4)
+// CHECK: affine.min #{{.*}}(%{{.*}})[%[[M]]]
+// CHECK: affine.max
+// CHECK: linalg.copy ins(%{{.*}} : tensor<?x?xf32>) outs(%{{.*}} : tensor<?x?xf32>)
+// CHECK: %[[BBUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x36xf32>
+// CHECK: tensor.extract_slice %[[BBUF]][0, 0] [%[[KS]], %[[N]]] [1, 1] : tensor<16x36xf32> to tensor<?x?xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (16, 8)
+// CHECK: linalg.copy
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (16, 8)
+// CHECK: affine.min
+// CHECK: affine.max
+// CHECK: scf.for
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x1xf32>, tensor<1x?xf32>) outs(%{{.*}} : tensor<?x?xf32>)
+func.func @matmul_irregular(%in0: tensor<100x50xf32>, %in1: tensor<50x70xf32>, %out0: tensor<100x70xf32>) -> (tensor<100x70xf32>) {
+  %r0 = roller.rprogram ins(%in0, %in1 : tensor<100x50xf32>, tensor<50x70xf32>) outs(%out0 : tensor<100x70xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [64, 32, 16]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 128, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a0: tensor<100x50xf32>, %a1: tensor<50x70xf32>, %o0: tensor<100x70xf32>):
+    %s0 = roller.load %a0 : tensor<100x50xf32> -> !roller.tile<64x16xf32, shared, padding = 4>
+    %x0 = roller.load %s0 : !roller.tile<64x16xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %s1 = roller.load %a1 : tensor<50x70xf32> -> !roller.tile<16x32xf32, shared, padding = 4>
+    %x1 = roller.load %s1 : !roller.tile<16x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %c0 = roller.load %o0 : tensor<100x70xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%x0, %x1 : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%c0 : !roller.tile<4x4xf32, register>)
+        attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %m = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %m : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %st0 = roller.store %acc into %o0 : !roller.tile<4x4xf32, register> into tensor<100x70xf32>
+    roller.yield %st0 : tensor<100x70xf32>
+  } -> tensor<100x70xf32>
+  return %r0 : tensor<100x70xf32>
+}
+
+// -----
+
+// An MMA config (f16): the thread rTile is a warp tile, so the compute forall
+// is mapped to warps (2x2 warps of 16x16); the copies still use all threads.
+// CHECK-LABEL: func.func @matmul_f16_mma
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (64, 48) step (32, 32)
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x24xf16>
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x40xf16>
+// CHECK: } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 2)
+// CHECK-NOT: scf.for
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<16x?xf16>, tensor<?x?xf16>) outs(%{{.*}} : tensor<16x?xf32>)
+// CHECK: arith.extf
+// CHECK: } {mapping = [#gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>]}
+// CHECK: } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]
+func.func @matmul_f16_mma(%in0: tensor<64x40xf16>, %in1: tensor<40x48xf16>, %out0: tensor<64x48xf32>) -> (tensor<64x48xf32>) {
+  %r0 = roller.rprogram ins(%in0, %in1 : tensor<64x40xf16>, tensor<40x48xf16>) outs(%out0 : tensor<64x48xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [32, 32, 16]>, thread = #roller.rtile<register, [16, 16, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 8, stages = 1, threads = 128, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a0: tensor<64x40xf16>, %a1: tensor<40x48xf16>, %o0: tensor<64x48xf32>):
+    %s0 = roller.load %a0 : tensor<64x40xf16> -> !roller.tile<32x16xf16, shared, padding = 8>
+    %x0 = roller.load %s0 : !roller.tile<32x16xf16, shared, padding = 8> -> !roller.tile<16x16xf16, register>
+    %s1 = roller.load %a1 : tensor<40x48xf16> -> !roller.tile<16x32xf16, shared, padding = 8>
+    %x1 = roller.load %s1 : !roller.tile<16x32xf16, shared, padding = 8> -> !roller.tile<16x16xf16, register>
+    %c0 = roller.load %o0 : tensor<64x48xf32> -> !roller.tile<16x16xf32, register>
+    %acc = roller.compute ins(%x0, %x1 : !roller.tile<16x16xf16, register>, !roller.tile<16x16xf16, register>) inits(%c0 : !roller.tile<16x16xf32, register>)
+        attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f16, %y: f16, %z: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %m = arith.mulf %xf, %yf : f32
+      %s = arith.addf %z, %m : f32
+      roller.yield %s : f32
+    } -> !roller.tile<16x16xf32, register>
+    %st0 = roller.store %acc into %o0 : !roller.tile<16x16xf32, register> into tensor<64x48xf32>
+    roller.yield %st0 : tensor<64x48xf32>
+  } -> tensor<64x48xf32>
+  return %r0 : tensor<64x48xf32>
+}
+
