@@ -4,12 +4,23 @@
 # - linalg examples: --roller-select chooses a #roller.config per op and
 #   explains the choice (the remarks on stderr);
 # - rProgram examples: --roller-attach-device, then the verifier checks the
-#   program against the device.
+#   program against the device;
+# - examples with a main: --roller-tile, then --roller-lower-to-cpu, run by
+#   mlir-runner (the CPU oracle).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 roller_build roller-opt
 device="${ROLLER_DEVICE:-h200}"
 opt="$ROLLER_BUILD/bin/roller-opt"
+runner_libs="$LLVM_PREFIX/lib/libmlir_runner_utils.so,$LLVM_PREFIX/lib/libmlir_c_runner_utils.so"
 for example in "$ROLLER_ROOT"/examples/*.mlir; do
+  if grep -q "func.func @main" "$example"; then
+    echo "// ===== $(basename "$example"): roller-opt --roller-tile=\"device=$device\" --roller-lower-to-cpu | mlir-runner"
+    "$opt" "$example" --roller-tile="device=$device" --roller-lower-to-cpu \
+      --mlir-print-op-on-diagnostic=false 2>/dev/null |
+      "$LLVM_PREFIX/bin/mlir-runner" -e main -entry-point-result=void \
+        -shared-libs="$runner_libs"
+    continue
+  fi
   if grep -q "roller.rprogram" "$example"; then
     flags=(--roller-attach-device="device=$device")
   else
