@@ -218,12 +218,17 @@ void Constructor::constructOneLevel(const ExprView &view,
   // Thread tiles: one step of every reduction axis (up to 64 elements held
   // in registers), and along the output's contiguous axis every aligned size
   // up to one 16-byte vector; the other spatial axes take 1.
+  // The reduction step of all reduction axes together holds at most 64
+  // elements in registers; the innermost axes take their share first.
   Tile base(rank, 1);
-  for (unsigned a = 0; a < rank; ++a)
-    if (expr.axes[a].isReduction())
+  int64_t budget = 64;
+  for (unsigned a = rank; a-- > 0;)
+    if (expr.axes[a].isReduction()) {
       for (int64_t size : ctx.sizes[a])
-        if (size <= 64 && ctx.isAxisSizeAllowed(a, size))
+        if (size <= budget && ctx.isAxisSizeAllowed(a, size))
           base[a] = size;
+      budget /= base[a];
+    }
   std::vector<Tile> threads = {base};
   if (contiguous) {
     threads.clear();
