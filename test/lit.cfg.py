@@ -35,3 +35,9 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mlir_c_runner_utils",
      os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+
+# ptxas validates the PTX of --convert-to-nvvm (no GPU needed).
+_ptxas = "/usr/local/cuda/bin/ptxas"
+if os.path.exists(_ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", _ptxas))

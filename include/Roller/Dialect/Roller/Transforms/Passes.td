@@ -259,4 +259,69 @@ def RollerStripAttributesPass : Pass<"roller-strip-attributes"> {
   }];
 }
 
+def RollerMapForallToGPUPass
+    : Pass<"roller-map-forall-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "Map bufferized block/thread foralls to a gpu.launch";
+  let description = [{
+    Every top-level bufferized `scf.forall` mapped to `#gpu.block<linear_dim_*>`
+    (as `--roller-lower-rprograms` and bufferization leave it) becomes a
+    `gpu.launch` with a one-dimensional grid (the product of the forall's trip
+    counts, delinearized with `linear_dim_0` fastest) and a one-dimensional
+    block of the `threads` of its `roller.config`. The nested foralls mapped
+    to `#gpu.thread<linear_dim_*>` / `#gpu.warp<...>` are then distributed
+    by upstream `mapNestedForallToThreadsImpl`, with a `gpu.barrier` after
+    each (cooperative copies, compute, and the next reduction step's copies
+    are thereby ordered).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"];
+}
+
+def RollerPromoteWorkgroupAllocsPass
+    : Pass<"roller-promote-workgroup-allocs", "::mlir::func::FuncOp"> {
+  let summary = "Turn allocations inside gpu.launch into attributions";
+  let description = [{
+    Inside every `gpu.launch`, a statically shaped `memref.alloc` in
+    `#gpu.address_space<workgroup>` becomes a workgroup attribution of the
+    launch (hence `.shared` memory), hoisted out of any loop; other statically
+    shaped allocations become a `memref.alloca` at the start of the kernel
+    (thread-private). Their `memref.dealloc`s are erased. Without this an
+    allocation inside a kernel lowers to a device `malloc`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
+  let summary = "Lower rPrograms to host code plus a gpu.binary (NVVM/PTX)";
+  let description = [{
+    Runs, as one dynamic pipeline: `roller-lower-rprograms`; one-shot
+    bufferization (identity layouts at function boundaries);
+    `roller-map-forall-to-gpu`; `roller-promote-workgroup-allocs`;
+    `gpu-kernel-outlining`; `convert-linalg-to-loops`, `lower-affine`;
+    `roller-strip-attributes`; and upstream `gpu-lower-to-nvvm-pipeline` with
+    `cubin-chip=<chip>`, `cubin-features` (+ptx80 for sm_90/sm_90a, +ptx78 for
+    sm_89, +ptx71 for sm_86, +ptx70 for sm_80) and `cubin-format=<format>`.
+
+    * `chip`: empty means the module's `roller.device` chip, else `sm_90`;
+      anything else than sm_80, sm_86, sm_89, sm_90, sm_90a is an error.
+    * `format`: `isa` (PTX text in the `gpu.binary`), `bin` or `fatbin`
+      (these call ptxas from PATH).
+    * `ptx-file`: with `format=isa`, also write the PTX of the `gpu.binary`
+      to this file; with several binaries (one per kernel), write one file
+      per binary, `<ptx-file without .ptx>.<binary symbol>.ptx`.
+
+    Only SIMT schedules (no `mma`) are supported.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (default: the module's roller.device chip, else sm_90)">,
+    Option<"format", "format", "std::string", /*default=*/"\"isa\"",
+           "gpu.binary format: isa, bin or fatbin">,
+    Option<"ptxFile", "ptx-file", "std::string", /*default=*/"\"\"",
+           "Write the PTX here (needs format=isa)">
+  ];
+}
+
 #endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_PASSES_TD

@@ -1,0 +1,198 @@
+//===- GPUMapping.cpp - Foralls to gpu.launch, allocs to attributions -----===//
+//
+// `--roller-map-forall-to-gpu` and `--roller-promote-workgroup-allocs`: the
+// steps between the bufferized rProgram loops and gpu-kernel-outlining.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+#include "Roller/Dialect/Roller/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/TransformOps/GPUTransformOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Transform/Utils/DiagnosedSilenceableFailure.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERMAPFORALLTOGPUPASS
+#define GEN_PASS_DEF_ROLLERPROMOTEWORKGROUPALLOCSPASS
+#include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+namespace {
+
+/// The linear block dimension each induction variable of `forall` maps to,
+/// or failure (with an error) when the mapping is not all
+/// `#gpu.block<linear_dim_*>`.
+static FailureOr<SmallVector<int64_t>> getLinearBlockDims(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  if (!mapping || (int64_t)mapping->size() != forall.getRank())
+    return forall.emitError("block forall without a full mapping"), failure();
+  SmallVector<int64_t> dims;
+  for (Attribute attr : *mapping) {
+    auto block = dyn_cast<gpu::GPUBlockMappingAttr>(attr);
+    if (!block || !block.isLinearMapping())
+      return forall.emitError("only #gpu.block<linear_dim_*> mappings are "
+                              "supported, got ")
+                 << attr,
+             failure();
+    dims.push_back(block.getRelativeIndex());
+  }
+  return dims;
+}
+
+static LogicalResult mapBlockForall(RewriterBase &rewriter,
+                                    scf::ForallOp forall) {
+  if (forall.getNumResults() != 0)
+    return forall.emitError("block forall is not bufferized");
+  auto config = forall->getAttrOfType<ConfigAttr>("roller.config");
+  if (!config)
+    return forall.emitError("block forall without a roller.config");
+  if (config.usesMma())
+    return forall.emitError("mma schedules are not supported by "
+                            "convert-to-nvvm yet");
+  FailureOr<SmallVector<int64_t>> dims = getLinearBlockDims(forall);
+  if (failed(dims))
+    return failure();
+
+  SmallVector<int64_t> lbv(forall.getStaticLowerBound());
+  SmallVector<int64_t> ubv(forall.getStaticUpperBound());
+  SmallVector<int64_t> stepv(forall.getStaticStep());
+  if (llvm::any_of(llvm::concat<int64_t>(lbv, ubv, stepv),
+                   ShapedType::isDynamic))
+    return forall.emitError("block forall with dynamic bounds");
+  SmallVector<int64_t> *lbs = &lbv, *ubs = &ubv, *steps = &stepv;
+
+  int64_t rank = forall.getRank();
+  // Extent of each linear dimension (indexed by the dimension).
+  SmallVector<int64_t> extent(rank, 1);
+  SmallVector<int64_t> counts(rank);
+  for (int64_t i = 0; i < rank; ++i) {
+    counts[i] = llvm::divideCeil((*ubs)[i] - (*lbs)[i], (*steps)[i]);
+    if ((*dims)[i] >= rank)
+      return forall.emitError("linear block dimension out of range");
+    extent[(*dims)[i]] = counts[i];
+  }
+  int64_t grid = 1;
+  for (int64_t e : extent)
+    grid *= e;
+
+  Location loc = forall.getLoc();
+  rewriter.setInsertionPoint(forall);
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  Value one = cst(1);
+  auto launch = gpu::LaunchOp::create(rewriter, loc, cst(grid), one, one,
+                                      cst(config.getThreads()), one, one);
+  Block &body = launch.getBody().front();
+  rewriter.setInsertionPointToEnd(&body);
+  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
+  rewriter.setInsertionPoint(terminator);
+
+  // Delinearize blockIdx.x, linear_dim_0 fastest.
+  Value bid = launch.getBlockIds().x;
+  SmallVector<Value> linear(rank);
+  int64_t stride = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    Value v = bid;
+    if (stride != 1)
+      v = arith::DivUIOp::create(rewriter, loc, v, cst(stride));
+    if (d != rank - 1)
+      v = arith::RemUIOp::create(rewriter, loc, v, cst(extent[d]));
+    linear[d] = v;
+    stride *= extent[d];
+  }
+  SmallVector<Value> ivs;
+  for (int64_t i = 0; i < rank; ++i) {
+    Value v = linear[(*dims)[i]];
+    if ((*steps)[i] != 1)
+      v = arith::MulIOp::create(rewriter, loc, v, cst((*steps)[i]));
+    if ((*lbs)[i] != 0)
+      v = arith::AddIOp::create(rewriter, loc, v, cst((*lbs)[i]));
+    ivs.push_back(v);
+  }
+
+  Block *forallBody = forall.getBody();
+  rewriter.eraseOp(forallBody->getTerminator());
+  rewriter.inlineBlockBefore(forallBody, terminator, ivs);
+  launch->setAttr("roller.config", config);
+  rewriter.eraseOp(forall);
+
+  // Thread ids are created at the insertion point: the kernel's entry.
+  rewriter.setInsertionPointToStart(&body);
+
+  DiagnosedSilenceableFailure diag =
+      transform::gpu::mapNestedForallToThreadsImpl(
+          rewriter, std::nullopt, launch, {config.getThreads(), 1, 1},
+          /*warpSize=*/32, /*syncAfterDistribute=*/true);
+  return diag.checkAndReport();
+}
+
+struct RollerMapForallToGPUPass
+    : public roller::impl::RollerMapForallToGPUPassBase<
+          RollerMapForallToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<scf::ForallOp> blockForalls;
+    getOperation()->walk<WalkOrder::PreOrder>([&](scf::ForallOp forall) {
+      std::optional<ArrayAttr> mapping = forall.getMapping();
+      if (mapping && !mapping->empty() &&
+          isa<gpu::GPUBlockMappingAttr>((*mapping)[0])) {
+        blockForalls.push_back(forall);
+        return WalkResult::skip();
+      }
+      return WalkResult::advance();
+    });
+    IRRewriter rewriter(&getContext());
+    for (scf::ForallOp forall : blockForalls)
+      if (failed(mapBlockForall(rewriter, forall)))
+        return signalPassFailure();
+  }
+};
+
+struct RollerPromoteWorkgroupAllocsPass
+    : public roller::impl::RollerPromoteWorkgroupAllocsPassBase<
+          RollerPromoteWorkgroupAllocsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    getOperation()->walk([&](gpu::LaunchOp launch) {
+      SmallVector<memref::AllocOp> allocs;
+      launch.getBody().walk([&](memref::AllocOp alloc) {
+        if (alloc.getType().hasStaticShape() &&
+            alloc.getDynamicSizes().empty() && alloc.getSymbolOperands().empty())
+          allocs.push_back(alloc);
+      });
+      Block &entry = launch.getBody().front();
+      for (memref::AllocOp alloc : allocs) {
+        for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+          if (isa<memref::DeallocOp>(user))
+            rewriter.eraseOp(user);
+        MemRefType type = alloc.getType();
+        Value replacement;
+        if (gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
+                type.getMemorySpace())) {
+          replacement = launch.addWorkgroupAttribution(type, alloc.getLoc());
+        } else {
+          rewriter.setInsertionPointToStart(&entry);
+          replacement = memref::AllocaOp::create(
+              rewriter, alloc.getLoc(), type, alloc.getAlignmentAttr());
+        }
+        rewriter.replaceOp(alloc, replacement);
+      }
+    });
+  }
+};
+
+} // namespace
