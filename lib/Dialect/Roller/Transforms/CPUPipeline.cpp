@@ -73,9 +73,11 @@ struct RollerStripAttributesPass
 };
 } // namespace
 
-void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
+void mlir::roller::addRProgramLoweringAndBufferization(
+    OpPassManager &pm, bool dropWorkgroupMemorySpace) {
   pm.addNestedPass<func::FuncOp>(createRollerLowerRProgramsPass());
-  pm.addPass(createRollerDropWorkgroupMemorySpacePass());
+  if (dropWorkgroupMemorySpace)
+    pm.addPass(createRollerDropWorkgroupMemorySpacePass());
 
   // Functions keep plain (identity-layout) memref signatures, so callers
   // such as a test's `main` and `printMemrefF32` see ordinary buffers.
@@ -88,6 +90,10 @@ void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
   // subview; CSE makes them self-copies, which canonicalization erases.
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
+  addRProgramLoweringAndBufferization(pm, /*dropWorkgroupMemorySpace=*/true);
 
   // Foralls run their iterations in order: the oracle checks values, not
   // parallelism. Done on buffers (no shared_outs left), before deallocation,

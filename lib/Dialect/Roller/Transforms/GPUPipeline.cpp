@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Roller/Dialect/Roller/IR/RollerAttrs.h"
 #include "Roller/Dialect/Roller/Transforms/GPUPipeline.h"
+#include "Roller/Dialect/Roller/IR/RollerAttrs.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "Roller/Dialect/Roller/Transforms/Pipelines.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -49,14 +50,7 @@ void mlir::roller::buildRollerLowerToNVVMPipeline(OpPassManager &pm,
                                                   llvm::StringRef chip,
                                                   llvm::StringRef features,
                                                   llvm::StringRef format) {
-  pm.addNestedPass<func::FuncOp>(createRollerLowerRProgramsPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  addRProgramLoweringAndBufferization(pm, /*dropWorkgroupMemorySpace=*/false);
 
   pm.addNestedPass<func::FuncOp>(createRollerMapForallToGPUPass());
   pm.addNestedPass<func::FuncOp>(createRollerPromoteWorkgroupAllocsPass());
@@ -133,9 +127,10 @@ struct RollerConvertToNVVMPass
                          ? StringRef(ptxFile).drop_back(4)
                          : StringRef(ptxFile);
     for (gpu::BinaryOp binary : binaries) {
-      std::string path = binaries.size() == 1
-                             ? ptxFile.getValue()
-                             : (base + "." + binary.getSymName() + ".ptx").str();
+      std::string path =
+          binaries.size() == 1
+              ? ptxFile.getValue()
+              : (base + "." + binary.getSymName() + ".ptx").str();
       std::error_code ec;
       llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
       if (ec) {

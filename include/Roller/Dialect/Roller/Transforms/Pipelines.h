@@ -15,6 +15,14 @@ namespace mlir::roller {
 /// tensors cast to `tensor<*xf32>`.
 void buildRollerLowerToCPUPipeline(OpPassManager &pm);
 
+/// The start the CPU and GPU pipelines share: lower every rProgram to loops,
+/// then one-shot bufferize with identity-layout function boundaries and
+/// clean up the self-copies in-place insertions leave. With
+/// `dropWorkgroupMemorySpace` (the CPU, which has one address space) the
+/// staging buffers lose their workgroup memory space first.
+void addRProgramLoweringAndBufferization(OpPassManager &pm,
+                                         bool dropWorkgroupMemorySpace);
+
 /// Registers `--roller-lower-to-cpu`.
 void registerRollerPipelines();
 
