@@ -32,7 +32,8 @@ namespace {
 /// The linear block dimension each induction variable of `forall` maps to,
 /// or failure (with an error) when the mapping is not all
 /// `#gpu.block<linear_dim_*>`.
-static FailureOr<SmallVector<int64_t>> getLinearBlockDims(scf::ForallOp forall) {
+static FailureOr<SmallVector<int64_t>>
+getLinearBlockDims(scf::ForallOp forall) {
   std::optional<ArrayAttr> mapping = forall.getMapping();
   if (!mapping || (int64_t)mapping->size() != forall.getRank())
     return forall.emitError("block forall without a full mapping"), failure();
@@ -160,6 +161,15 @@ struct RollerMapForallToGPUPass
   }
 };
 
+/// The largest static shared memory of one block, in bytes.
+constexpr int64_t kStaticSharedLimit = 48 * 1024;
+
+/// Bytes of a statically shaped memref.
+int64_t getStaticBytes(MemRefType type) {
+  return type.getNumElements() *
+         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
 struct RollerPromoteWorkgroupAllocsPass
     : public roller::impl::RollerPromoteWorkgroupAllocsPassBase<
           RollerPromoteWorkgroupAllocsPass> {
@@ -171,10 +181,36 @@ struct RollerPromoteWorkgroupAllocsPass
       SmallVector<memref::AllocOp> allocs;
       launch.getBody().walk([&](memref::AllocOp alloc) {
         if (alloc.getType().hasStaticShape() &&
-            alloc.getDynamicSizes().empty() && alloc.getSymbolOperands().empty())
+            alloc.getDynamicSizes().empty() &&
+            alloc.getSymbolOperands().empty())
           allocs.push_back(alloc);
       });
       Block &entry = launch.getBody().front();
+      // Static __shared__ arrays are limited to 48 KiB per block (CUDA C++
+      // Programming Guide, "Shared Memory"); beyond that the staged tiles
+      // live in dynamic shared memory, up to the device's opt-in limit.
+      int64_t workgroupBytes = 0;
+      for (memref::AllocOp alloc : allocs)
+        if (gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
+                alloc.getType().getMemorySpace()))
+          workgroupBytes += llvm::alignTo(getStaticBytes(alloc.getType()), 16);
+      Value dynamicShared;
+      int64_t offset = 0;
+      if (workgroupBytes > kStaticSharedLimit) {
+        rewriter.setInsertionPoint(launch);
+        Value size = arith::ConstantIntOp::create(rewriter, launch.getLoc(),
+                                                  workgroupBytes, 32);
+        rewriter.modifyOpInPlace(launch, [&] {
+          launch.getDynamicSharedMemorySizeMutable().assign(size);
+        });
+        rewriter.setInsertionPointToStart(&entry);
+        auto space = gpu::AddressSpaceAttr::get(
+            &getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+        dynamicShared = gpu::DynamicSharedMemoryOp::create(
+            rewriter, launch.getLoc(),
+            MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
+                            MemRefLayoutAttrInterface{}, space));
+      }
       for (memref::AllocOp alloc : allocs) {
         for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
           if (isa<memref::DeallocOp>(user))
@@ -182,12 +218,21 @@ struct RollerPromoteWorkgroupAllocsPass
         MemRefType type = alloc.getType();
         Value replacement;
         if (gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
-                type.getMemorySpace())) {
+                type.getMemorySpace()) &&
+            dynamicShared) {
+          rewriter.setInsertionPointAfter(dynamicShared.getDefiningOp());
+          Value at =
+              arith::ConstantIndexOp::create(rewriter, alloc.getLoc(), offset);
+          replacement = memref::ViewOp::create(rewriter, alloc.getLoc(), type,
+                                               dynamicShared, at, ValueRange());
+          offset += llvm::alignTo(getStaticBytes(type), 16);
+        } else if (gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
+                       type.getMemorySpace())) {
           replacement = launch.addWorkgroupAttribution(type, alloc.getLoc());
         } else {
           rewriter.setInsertionPointToStart(&entry);
-          replacement = memref::AllocaOp::create(
-              rewriter, alloc.getLoc(), type, alloc.getAlignmentAttr());
+          replacement = memref::AllocaOp::create(rewriter, alloc.getLoc(), type,
+                                                 alloc.getAlignmentAttr());
         }
         rewriter.replaceOp(alloc, replacement);
       }

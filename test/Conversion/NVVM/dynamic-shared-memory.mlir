@@ -1,0 +1,17 @@
+// Staged tiles beyond the 48 KiB of static shared memory a block may have
+// live in dynamic shared memory: one gpu.dynamic_shared_memory buffer, a
+// memref.view per tile at 16-byte aligned offsets, and the launch's dynamic
+// shared memory size set to their total (128x64 and 64x128 f32 tiles, 32768
+// bytes each).
+//
+// RUN: roller-opt %S/Inputs/matmul-large-smem.mlir --roller-tile="device=h200" --roller-lower-rprograms \
+// RUN:   --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
+// RUN:   --cse --canonicalize --roller-map-forall-to-gpu --roller-promote-workgroup-allocs 2>/dev/null | FileCheck %s
+
+// CHECK: %[[SIZE:.*]] = arith.constant 65536 : i32
+// CHECK: gpu.launch
+// CHECK-SAME: dynamic_shared_memory_size %[[SIZE]]
+// CHECK: %[[DYN:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.view %[[DYN]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.view %[[DYN]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x128xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.alloc
