@@ -23,6 +23,8 @@
 // CHECK-SAME: st.shared
 // CHECK-SAME: bar.sync
 // CHECK-SAME: ld.shared
+// The multiply-accumulate contracts into fma (roller-allow-fma-contraction).
+// CHECK-SAME: fma.rn.f32
 // CHECK-LABEL: llvm.func @relu(
 // CHECK: gpu.launch_func @relu_kernel::@relu_kernel
 // CHECK: gpu.binary @relu_kernel {{ *}}[#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">

@@ -21,6 +21,7 @@
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERMAPFORALLTOGPUPASS
 #define GEN_PASS_DEF_ROLLERPROMOTEWORKGROUPALLOCSPASS
+#define GEN_PASS_DEF_ROLLERALLOWFMACONTRACTIONPASS
 #include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
 } // namespace mlir::roller
 
@@ -236,6 +237,24 @@ struct RollerPromoteWorkgroupAllocsPass
         }
         rewriter.replaceOp(alloc, replacement);
       }
+    });
+  }
+};
+
+struct RollerAllowFmaContractionPass
+    : public roller::impl::RollerAllowFmaContractionPassBase<
+          RollerAllowFmaContractionPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation()->walk([](arith::ArithFastMathInterface op) {
+      arith::FastMathFlags flags = arith::FastMathFlags::none;
+      if (arith::FastMathFlagsAttr attr = op.getFastMathFlagsAttr())
+        flags = attr.getValue();
+      op->setAttr(
+          op.getFastMathAttrName(),
+          arith::FastMathFlagsAttr::get(
+              op->getContext(), flags | arith::FastMathFlags::contract));
     });
   }
 };

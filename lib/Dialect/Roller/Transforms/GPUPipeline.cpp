@@ -62,6 +62,7 @@ void mlir::roller::buildRollerLowerToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createRollerStripAttributesPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerAllowFmaContractionPass());
 
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = chip.str();

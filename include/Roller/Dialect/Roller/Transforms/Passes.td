@@ -324,4 +324,17 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def RollerAllowFmaContractionPass
+    : Pass<"roller-allow-fma-contraction", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Let float multiply-adds in kernels contract into fma";
+  let description = [{
+    Adds the `contract` fast-math flag to every floating-point arith op in the
+    kernels of a `gpu.module`, so that the NVPTX backend fuses a multiply and
+    the add that consumes it into one `fma` (what nvcc does by default with
+    `--fmad=true`; the fused result is rounded once, which is at least as
+    accurate). linalg bodies lower to separate `mulf` and `addf` otherwise.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_PASSES_TD
