@@ -11,6 +11,10 @@
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Pipelines.h"
 
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -143,6 +147,56 @@ struct RollerConvertToNVVMPass
         if (auto object = dyn_cast<gpu::ObjectAttr>(attr))
           os << object.getObject().getValue();
     }
+    if (failed(writeLaunchDescription(module, (base + ".launch.json").str())))
+      return signalPassFailure();
+  }
+
+  /// Writes what a launcher needs for each gpu.launch_func: the kernel, its
+  /// grid and block (constants), the dynamic shared memory bytes and the
+  /// argument order with each argument's LLVM type.
+  LogicalResult writeLaunchDescription(ModuleOp module, StringRef path) {
+    auto constant = [](Value value) -> int64_t {
+      llvm::APInt result;
+      return value && matchPattern(value, m_ConstantInt(&result))
+                 ? result.getSExtValue()
+                 : -1;
+    };
+    llvm::json::Array kernels;
+    WalkResult walk = module.walk([&](gpu::LaunchFuncOp launch) {
+      llvm::json::Array arguments;
+      for (auto [index, operand] :
+           llvm::enumerate(launch.getKernelOperands())) {
+        std::string type;
+        llvm::raw_string_ostream os(type);
+        operand.getType().print(os);
+        arguments.push_back(
+            llvm::json::Object{{"index", int64_t(index)}, {"type", type}});
+      }
+      gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+      gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+      kernels.push_back(llvm::json::Object{
+          {"kernel", launch.getKernelName().getValue()},
+          {"module", launch.getKernelModuleName().getValue()},
+          {"grid", llvm::json::Array{constant(grid.x), constant(grid.y),
+                                     constant(grid.z)}},
+          {"block", llvm::json::Array{constant(block.x), constant(block.y),
+                                      constant(block.z)}},
+          {"dynamic_shared_memory_bytes",
+           launch.getDynamicSharedMemorySize()
+               ? constant(launch.getDynamicSharedMemorySize())
+               : int64_t(0)},
+          {"arguments", std::move(arguments)}});
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+    if (ec)
+      return module.emitError() << "convert-to-nvvm: cannot write '" << path
+                                << "': " << ec.message();
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(kernels))) << "\n";
+    return success();
   }
 };
 } // namespace

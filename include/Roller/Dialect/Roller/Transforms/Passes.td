@@ -310,7 +310,10 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
       (these call ptxas from PATH).
     * `ptx-file`: with `format=isa`, also write the PTX of the `gpu.binary`
       to this file; with several binaries (one per kernel), write one file
-      per binary, `<ptx-file without .ptx>.<binary symbol>.ptx`.
+      per binary, `<ptx-file without .ptx>.<binary symbol>.ptx`; and
+      `<ptx-file without .ptx>.launch.json`, one object per launch: kernel,
+      module, grid, block, dynamic shared memory bytes, arguments (index and
+      LLVM type, in order).
 
     Only SIMT schedules (no `mma`) are supported.
   }];
