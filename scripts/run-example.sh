@@ -6,7 +6,9 @@
 # - rProgram examples: --roller-attach-device, then the verifier checks the
 #   program against the device;
 # - examples with a main: --roller-tile, then --roller-lower-to-cpu, run by
-#   mlir-runner (the CPU oracle).
+#   mlir-runner (the CPU oracle);
+# - and the GPU path on the ResNet operators: --roller-tile --convert-to-nvvm
+#   writing PTX and launch descriptions (ptxas reports on each kernel).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 roller_build roller-opt
 device="${ROLLER_DEVICE:-h200}"
@@ -28,4 +30,25 @@ for example in "$ROLLER_ROOT"/examples/*.mlir; do
   fi
   echo "// ===== $(basename "$example"): roller-opt ${flags[*]}"
   "$opt" "$example" "${flags[@]}" --mlir-print-op-on-diagnostic=false 2>&1
+done
+
+# The GPU path: the linalg examples become kernels; their PTX (and launch
+# descriptions) go to build/examples/, checked by ptxas when it is installed.
+out="$ROLLER_BUILD/examples"
+mkdir -p "$out"
+for example in "$ROLLER_ROOT"/examples/resnet_ops.mlir; do
+  name="$(basename "$example" .mlir)"
+  echo "// ===== $name.mlir: roller-opt --roller-tile=\"device=$device\" --convert-to-nvvm=\"ptx-file=$out/$name.ptx\""
+  "$opt" "$example" --roller-tile="device=$device" \
+    --convert-to-nvvm="ptx-file=$out/$name.ptx" \
+    --mlir-print-op-on-diagnostic=false -o "$out/$name.host.mlir" 2>/dev/null
+  for ptx in "$out/$name".*.ptx; do
+    echo "// $(basename "$ptx"): $(grep -c '^\.visible \.entry' "$ptx") kernel, $(wc -l < "$ptx") lines of PTX"
+    if [ -x /usr/local/cuda/bin/ptxas ]; then
+      chip="$(grep -m1 '^\.target' "$ptx" | awk '{print $2}')"
+      /usr/local/cuda/bin/ptxas -arch="$chip" -v "$ptx" -o /dev/null 2>&1 |
+        grep -E 'Used|spill' | sed 's/^/\/\/   /'
+    fi
+  done
+  echo "// launch description: $out/$name.launch.json"
 done
