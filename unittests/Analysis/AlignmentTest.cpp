@@ -12,6 +12,7 @@
 
 #include "TestExprs.h"
 
+#include "TestDevices.h"
 #include "gtest/gtest.h"
 
 using namespace mlir::roller;
@@ -20,12 +21,6 @@ using namespace mlir::roller::test;
 namespace {
 
 using Sizes = std::vector<int64_t>;
-
-const DeviceSpec &h200() {
-  const DeviceSpec *spec = lookupDevicePreset("h200");
-  EXPECT_NE(spec, nullptr);
-  return *spec;
-}
 
 const MemLevel &sharedOf(const DeviceSpec &device) {
   const MemLevel *shared = device.getLevel(MemLevelKind::Shared);

@@ -16,6 +16,7 @@
 
 #include "TestExprs.h"
 
+#include "TestDevices.h"
 #include "gtest/gtest.h"
 
 #include <cmath>
@@ -28,23 +29,7 @@ namespace {
 
 using Sizes = std::vector<int64_t>;
 
-const DeviceSpec &preset(llvm::StringRef name) {
-  const DeviceSpec *spec = lookupDevicePreset(name);
-  EXPECT_NE(spec, nullptr) << name.str();
-  return *spec;
-}
-
 const char *const kDevices[] = {"h200", "a100", "v100"};
-
-TensorExpr f16Matmul(int64_t m, int64_t n, int64_t k) {
-  TensorExpr mm = matmul(m, n, k);
-  mm.mmaInputType = "f16";
-  for (TensorAccess &input : mm.inputs) {
-    input.elementBytes = 2;
-    input.elementType = "f16";
-  }
-  return mm;
-}
 
 std::string str(const Sizes &sizes) {
   std::string s;

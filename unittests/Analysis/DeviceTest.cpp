@@ -12,25 +12,20 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "TestDevices.h"
 #include "gtest/gtest.h"
 
 #include <cmath>
 #include <functional>
 
 using namespace mlir::roller;
+using namespace mlir::roller::test;
 
 namespace {
 
 constexpr int64_t KiB = 1024;
 constexpr int64_t MiB = 1024 * KiB;
 constexpr int64_t GiB = 1024 * MiB;
-
-const DeviceSpec &preset(llvm::StringRef name) {
-  const DeviceSpec *spec = lookupDevicePreset(name);
-  EXPECT_NE(spec, nullptr) << name.str();
-  static const DeviceSpec empty;
-  return spec ? *spec : empty;
-}
 
 /// The message of a failed Expected, or "<success>".
 template <typename T> std::string errorOf(llvm::Expected<T> value) {

@@ -12,6 +12,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include "TestDevices.h"
 #include "gtest/gtest.h"
 
 #include <climits>
@@ -32,16 +33,11 @@
 #endif
 
 using namespace mlir::roller;
+using namespace mlir::roller::test;
 
 namespace {
 
 constexpr int64_t KiB = 1024;
-
-const DeviceSpec &preset(llvm::StringRef name) {
-  const DeviceSpec *spec = lookupDevicePreset(name);
-  EXPECT_NE(spec, nullptr) << name.str();
-  return *spec;
-}
 
 /// The occupancy, failing the test when the block cannot launch.
 Occupancy occupancyOf(const DeviceSpec &device, KernelResources kernel) {

@@ -17,6 +17,7 @@
 
 #include "TestExprs.h"
 
+#include "TestDevices.h"
 #include "gtest/gtest.h"
 
 #include <cmath>
@@ -28,12 +29,6 @@ namespace {
 
 using Sizes = std::vector<int64_t>;
 
-const DeviceSpec &h200() {
-  const DeviceSpec *spec = lookupDevicePreset("h200");
-  EXPECT_NE(spec, nullptr);
-  return *spec;
-}
-
 // h200 facts the hand derivations use.
 constexpr double kSMs = 132;
 constexpr double kF32Peak = 66.9e12;
@@ -44,16 +39,6 @@ constexpr double kSharedBandwidth = 32.0 * 4 * 132 * 1980e6;
 
 void expectRelNear(double actual, double expected, const char *what) {
   EXPECT_NEAR(actual, expected, std::abs(expected) * 1e-9) << what;
-}
-
-TensorExpr f16Matmul(int64_t m, int64_t n, int64_t k) {
-  TensorExpr mm = matmul(m, n, k);
-  mm.mmaInputType = "f16";
-  for (TensorAccess &input : mm.inputs) {
-    input.elementBytes = 2;
-    input.elementType = "f16";
-  }
-  return mm;
 }
 
 /// The classic SIMT matmul schedule: 128x128x8 blocks of 8x8 thread tiles.

@@ -164,6 +164,17 @@ inline TensorExpr elementwiseAdd(std::vector<int64_t> shape) {
   return expr;
 }
 
+/// A matmul with f16 inputs accumulating in f32, the tensor-core case.
+inline TensorExpr f16Matmul(int64_t m, int64_t n, int64_t k) {
+  TensorExpr mm = matmul(m, n, k);
+  mm.mmaInputType = "f16";
+  for (TensorAccess &input : mm.inputs) {
+    input.elementBytes = 2;
+    input.elementType = "f16";
+  }
+  return mm;
+}
+
 } // namespace mlir::roller::test
 
 #endif // ROLLER_UNITTESTS_ANALYSIS_TESTEXPRS_H

@@ -1,0 +1,25 @@
+//===- TestDevices.h - Device presets for the analysis tests ----*- C++ -*-===//
+
+#ifndef ROLLER_UNITTESTS_ANALYSIS_TESTDEVICES_H
+#define ROLLER_UNITTESTS_ANALYSIS_TESTDEVICES_H
+
+#include "Roller/Analysis/Device.h"
+
+#include "gtest/gtest.h"
+
+namespace mlir::roller::test {
+
+/// The built-in preset `name`; fails the test (and returns an empty
+/// description rather than crashing) when it does not exist.
+inline const DeviceSpec &preset(llvm::StringRef name) {
+  const DeviceSpec *spec = lookupDevicePreset(name);
+  EXPECT_NE(spec, nullptr) << name.str();
+  static const DeviceSpec empty;
+  return spec ? *spec : empty;
+}
+
+inline const DeviceSpec &h200() { return preset("h200"); }
+
+} // namespace mlir::roller::test
+
+#endif // ROLLER_UNITTESTS_ANALYSIS_TESTDEVICES_H
