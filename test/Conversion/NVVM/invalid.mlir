@@ -8,12 +8,15 @@
 // RUN:   FileCheck %s --check-prefix=FORMAT
 // RUN: not roller-opt %s --roller-tile="device=h200" --convert-to-nvvm="format=bin ptx-file=%t.ptx" 2>&1 | \
 // RUN:   FileCheck %s --check-prefix=PTXFILE
+// RUN: not roller-opt %s --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.missing-dir/out.ptx" 2>&1 | \
+// RUN:   FileCheck %s --check-prefix=WRITE
 // RUN: not roller-opt %S/Inputs/matmul-f16.mlir --roller-tile="device=h200" --convert-to-nvvm 2>&1 | \
 // RUN:   FileCheck %s --check-prefix=MMA
 
 // CHIP: error: convert-to-nvvm: unsupported chip 'sm_75' (supported: sm_80, sm_86, sm_89, sm_90, sm_90a)
 // V100: error: convert-to-nvvm: unsupported chip 'sm_70'
 // FORMAT: error: convert-to-nvvm: unknown format 'cubin' (expected isa, bin or fatbin)
+// WRITE: error: convert-to-nvvm: cannot write {{.*}}missing-dir/out.ptx
 // PTXFILE: error: convert-to-nvvm: ptx-file needs format=isa
 // MMA: error: mma schedules are not supported by convert-to-nvvm yet
 

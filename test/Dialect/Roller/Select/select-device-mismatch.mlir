@@ -1,4 +1,6 @@
 // RUN: roller-opt %s --roller-select="device=h200" 2>/dev/null | FileCheck %s
+// RUN: roller-opt %s --roller-select="device=h200" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK: remark: roller-select: module targeted device 'a100'; the configs are for 'h200', which replaces it
 
 // A device option on a module that names another device: the configs are
 // for the option's device, and the module records it (with a remark).
