@@ -214,7 +214,14 @@ void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
     report.push_back(std::move(line));
     return;
   }
-  const Candidate &best = selection->best();
+  const std::vector<Candidate> &candidates = selection->construction.candidates;
+  size_t chosen = std::min<size_t>(options.rank, candidates.size()) - 1;
+  if (chosen + 1 < size_t(options.rank))
+    op->emitRemark() << "roller-select: rank " << options.rank
+                     << " asked for, but only " << candidates.size()
+                     << (candidates.size() == 1 ? " candidate" : " candidates")
+                     << ": attaching the last";
+  const Candidate &best = candidates[chosen];
   op->setAttr(RollerDialect::kConfigAttrName,
               buildConfigAttr(op->getContext(), selection->expr, best));
 
@@ -243,6 +250,7 @@ void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
   for (auto &[key, value] :
        describeSchedule(selection->expr, best.schedule, best.prediction))
     line[key] = value;
+  line["rank"] = int64_t(chosen + 1);
   line["eps"] = selection->construction.eps;
   if (construction.exhaustive)
     line["exhaustive_truncated"] = selection->construction.truncated;
@@ -262,6 +270,9 @@ LogicalResult Selector::run(ModuleOp module) {
   if (options.topK < 1)
     return module.emitError()
            << "roller-select: top-k must be at least 1, got " << options.topK;
+  if (options.rank < 1)
+    return module.emitError()
+           << "roller-select: rank must be at least 1, got " << options.rank;
 
   // The device: the option, else the module's, else h200.
   DeviceAttr deviceAttr;
@@ -285,7 +296,8 @@ LogicalResult Selector::run(ModuleOp module) {
   DeviceSpec spec = deviceAttr.toSpec();
 
   ConstructionOptions construction;
-  construction.topK = options.topK;
+  // Ranking at least `rank` candidates makes every rank reachable.
+  construction.topK = std::max(options.topK, options.rank);
   construction.exhaustive = search == "exhaustive";
   if (construction.exhaustive)
     construction.budget = 200000;
@@ -307,7 +319,7 @@ struct RollerSelectPass
   using Base::Base;
 
   void runOnOperation() override {
-    SelectionOptions options{device, topK, report, search};
+    SelectionOptions options{device, topK, report, search, rank};
     if (failed(runSelection(getOperation(), options)))
       signalPassFailure();
   }

@@ -40,7 +40,7 @@ struct RollerTilePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(runSelection(module, {device, topK, report, search})))
+    if (failed(runSelection(module, {device, topK, report, search, rank})))
       return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> ops;

@@ -2,14 +2,16 @@
 // stay inert: `expected_error` is not a directive).
 // RUN: sed 's|// SEARCH: expected_|// expected-|' %s | roller-opt --roller-select="search=bogus" --verify-diagnostics
 // RUN: sed 's|// TOPK: expected_|// expected-|' %s | roller-opt --roller-select="top-k=0" --verify-diagnostics
+// RUN: sed 's|// RANK: expected_|// expected-|' %s | roller-opt --roller-select="rank=0" --verify-diagnostics
 // RUN: sed 's|// DEVICE: expected_|// expected-|' %s | roller-opt --roller-select="device=b200" --verify-diagnostics
 // RUN: sed 's|// FILE: expected_|// expected-|' %s | roller-opt --roller-select="device=%t.does-not-exist.json" --verify-diagnostics
 // RUN: sed 's|// REPORT: expected_|// expected-|' %s | roller-opt --roller-select="report=%t.no-such-dir/r.jsonl" --verify-diagnostics
 
 // Bad options are errors at the module and the pass fails; all but an
 // unwritable report are found before any op is looked at (no remark).
-// SEARCH: expected_error @+5 {{roller-select: search must be 'construct' or 'exhaustive', got 'bogus'}}
-// TOPK: expected_error @+4 {{roller-select: top-k must be at least 1, got 0}}
+// SEARCH: expected_error @+6 {{roller-select: search must be 'construct' or 'exhaustive', got 'bogus'}}
+// TOPK: expected_error @+5 {{roller-select: top-k must be at least 1, got 0}}
+// RANK: expected_error @+4 {{roller-select: rank must be at least 1, got 0}}
 // DEVICE: expected_error @+3 {{unknown device 'b200': expected one of v100, a100, h100, h200 or the path of a JSON device file}}
 // FILE: expected_error-re @+2 {{cannot read device file '{{.*}}.does-not-exist.json': No such file or directory}}
 // REPORT: expected_error-re @+1 {{roller-select: cannot write report '{{.*}}.no-such-dir/r.jsonl': No such file or directory}}

@@ -64,6 +64,9 @@ def RollerSelectPass : Pass<"roller-select", "::mlir::ModuleOp"> {
     * `report=<path>` writes one JSON object per op per line (`-` for
       stdout); `search=exhaustive` ranks the whole aligned space with the same
       model instead of constructing (for benchmarking the construction).
+    * `rank=<k>` attaches the k-th best candidate instead of the best (an op
+      with fewer than k candidates gets its last, with a remark), so a
+      benchmark can build and time the top-k on the device as ROLLER did.
 
     Before:
 
@@ -93,7 +96,10 @@ def RollerSelectPass : Pass<"roller-select", "::mlir::ModuleOp"> {
            "('-' for stdout)">,
     Option<"search", "search", "std::string", /*default=*/"\"construct\"",
            "'construct' (ROLLER's greedy construction) or 'exhaustive' (rank "
-           "the whole aligned space with the same model)">
+           "the whole aligned space with the same model)">,
+    Option<"rank", "rank", "int64_t", /*default=*/"1",
+           "Attach the rank-th best candidate (1: the model's choice; larger "
+           "ranks let a benchmark evaluate the top-k on the device)">
   ];
   let dependentDialects = ["::mlir::roller::RollerDialect",
                            "::mlir::linalg::LinalgDialect"];
@@ -144,7 +150,9 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write the selection report to this file ('-' for stdout)">,
     Option<"search", "search", "std::string", /*default=*/"\"construct\"",
-           "'construct' or 'exhaustive'">
+           "'construct' or 'exhaustive'">,
+    Option<"rank", "rank", "int64_t", /*default=*/"1",
+           "Tile with the rank-th best candidate (1: the model's choice)">
   ];
   let dependentDialects = ["::mlir::roller::RollerDialect",
                            "::mlir::linalg::LinalgDialect"];

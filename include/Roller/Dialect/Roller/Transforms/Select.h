@@ -62,6 +62,8 @@ struct SelectionOptions {
   std::string report;
   /// "construct" or "exhaustive".
   std::string search = "construct";
+  /// Which candidate to attach: 1 is the model's choice, k the k-th best.
+  int64_t rank = 1;
 };
 
 /// Attaches a #roller.config to every supported linalg op of `module` that
