@@ -2,7 +2,8 @@
 // launch the kernel, its grid and block (from the config: 512 blocks of 64
 // threads for this matmul), the dynamic shared memory bytes and the argument
 // order with LLVM types (each memref is a descriptor: 2 pointers, an offset,
-// sizes and strides).
+// sizes and strides), and the operands those parameters came from: memrefs
+// with their layout and host argument, scalars with the value passed.
 // RUN: rm -f %t.ptx %t.launch.json
 // RUN: roller-opt %S/Inputs/matmul.mlir --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.launch.json
@@ -18,8 +19,31 @@
 // CHECK-NEXT: 1,
 // CHECK-NEXT: 1
 // CHECK: "dynamic_shared_memory_bytes": 0,
+// CHECK: "func": "matmul",
 // CHECK-NEXT: "grid": [
 // CHECK-NEXT: 512,
 // CHECK: "kernel": "matmul_kernel",
+// CHECK-NEXT: "module": "matmul_kernel",
+// CHECK-NEXT: "operands": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "element": "f32",
+// CHECK-NEXT: "func_arg": 0,
+// CHECK-NEXT: "kind": "memref",
+// CHECK-NEXT: "offset": 0,
+// CHECK-NEXT: "params": 7,
+// CHECK-NEXT: "shape": [
+// CHECK-NEXT: 1024,
+// CHECK-NEXT: 1024
+// CHECK-NEXT: ],
+// CHECK-NEXT: "strides": [
+// CHECK-NEXT: 1024,
+// CHECK-NEXT: 1
+// CHECK-NEXT: ],
+// CHECK-NEXT: "type": "memref<1024x1024xf32>"
+// CHECK: "func_arg": 2,
+// CHECK: "kind": "scalar",
+// CHECK-NEXT: "params": 1,
+// CHECK-NEXT: "type": "index",
+// CHECK-NEXT: "value": {{[0-9]+}}
 
 // LARGE: "dynamic_shared_memory_bytes": 65536,

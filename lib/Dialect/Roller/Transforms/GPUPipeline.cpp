@@ -50,10 +50,7 @@ mlir::roller::getPtxFeaturesForChip(llvm::StringRef chip) {
       .Default(std::nullopt);
 }
 
-void mlir::roller::buildRollerLowerToNVVMPipeline(OpPassManager &pm,
-                                                  llvm::StringRef chip,
-                                                  llvm::StringRef features,
-                                                  llvm::StringRef format) {
+void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
   addRProgramLoweringAndBufferization(pm, /*dropWorkgroupMemorySpace=*/false);
 
   pm.addNestedPass<func::FuncOp>(createRollerMapForallToGPUPass());
@@ -66,6 +63,12 @@ void mlir::roller::buildRollerLowerToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createRollerStripAttributesPass());
+}
+
+void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
+                                                  llvm::StringRef chip,
+                                                  llvm::StringRef features,
+                                                  llvm::StringRef format) {
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerAllowFmaContractionPass());
 
   gpu::GPUToNVVMPipelineOptions nvvm;
@@ -73,6 +76,14 @@ void mlir::roller::buildRollerLowerToNVVMPipeline(OpPassManager &pm,
   nvvm.cubinFeatures = features.str();
   nvvm.cubinFormat = format.str();
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+}
+
+void mlir::roller::buildRollerLowerToNVVMPipeline(OpPassManager &pm,
+                                                  llvm::StringRef chip,
+                                                  llvm::StringRef features,
+                                                  llvm::StringRef format) {
+  buildRollerGPUKernelPipeline(pm);
+  buildRollerNVVMCodegenPipeline(pm, chip, features, format);
 }
 
 namespace {
@@ -117,9 +128,16 @@ struct RollerConvertToNVVMPass
       return signalPassFailure();
     }
 
-    OpPassManager pm(ModuleOp::getOperationName());
-    buildRollerLowerToNVVMPipeline(pm, target, *features, format);
-    if (failed(runPipeline(pm, module)))
+    // Two halves, so that the launch description can record the kernels'
+    // memref operands before the host is lowered to LLVM.
+    OpPassManager kernels(ModuleOp::getOperationName());
+    buildRollerGPUKernelPipeline(kernels);
+    if (failed(runPipeline(kernels, module)))
+      return signalPassFailure();
+    std::vector<llvm::json::Array> operands = describeKernelOperands(module);
+    OpPassManager codegen(ModuleOp::getOperationName());
+    buildRollerNVVMCodegenPipeline(codegen, target, *features, format);
+    if (failed(runPipeline(codegen, module)))
       return signalPassFailure();
 
     if (ptxFile.empty())
@@ -147,31 +165,114 @@ struct RollerConvertToNVVMPass
         if (auto object = dyn_cast<gpu::ObjectAttr>(attr))
           os << object.getObject().getValue();
     }
-    if (failed(writeLaunchDescription(module, (base + ".launch.json").str())))
+    if (failed(writeLaunchDescription(module, (base + ".launch.json").str(),
+                                      std::move(operands))))
       return signalPassFailure();
+  }
+
+  /// Per gpu.launch_func, in walk order: its operands while they are still
+  /// memrefs and index values. A memref records its type, static layout and
+  /// which host function argument it is (-1 for a host temporary); each
+  /// expands into `params` LLVM parameters (a descriptor: 2 pointers, an
+  /// offset, the sizes and the strides).
+  static std::vector<llvm::json::Array> describeKernelOperands(ModuleOp module) {
+    std::vector<llvm::json::Array> launches;
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      llvm::json::Array operands;
+      for (Value operand : launch.getKernelOperands()) {
+        std::string type;
+        llvm::raw_string_ostream os(type);
+        operand.getType().print(os);
+        auto memref = dyn_cast<MemRefType>(operand.getType());
+        if (!memref) {
+          operands.push_back(llvm::json::Object{
+              {"kind", "scalar"}, {"type", type}, {"params", 1}});
+          continue;
+        }
+        std::string element;
+        llvm::raw_string_ostream eos(element);
+        memref.getElementType().print(eos);
+        auto dimension = [](int64_t size) -> llvm::json::Value {
+          if (ShapedType::isDynamic(size))
+            return nullptr;
+          return size;
+        };
+        llvm::json::Array shape, strides;
+        for (int64_t size : memref.getShape())
+          shape.push_back(dimension(size));
+        SmallVector<int64_t> layoutStrides;
+        int64_t offset = 0;
+        bool strided =
+            succeeded(memref.getStridesAndOffset(layoutStrides, offset));
+        for (int64_t stride : layoutStrides)
+          strides.push_back(dimension(stride));
+        int64_t funcArg = -1;
+        if (auto argument = dyn_cast<BlockArgument>(operand))
+          if (isa<func::FuncOp>(argument.getOwner()->getParentOp()))
+            funcArg = argument.getArgNumber();
+        operands.push_back(llvm::json::Object{
+            {"kind", "memref"},
+            {"type", type},
+            {"element", element},
+            {"shape", std::move(shape)},
+            {"strides", strided ? llvm::json::Value(std::move(strides))
+                                : llvm::json::Value(nullptr)},
+            {"offset", strided ? dimension(offset) : nullptr},
+            {"func_arg", funcArg},
+            {"params", int64_t(3 + 2 * memref.getRank())}});
+      }
+      launches.push_back(std::move(operands));
+    });
+    return launches;
   }
 
   /// Writes what a launcher needs for each gpu.launch_func: the kernel, its
   /// grid and block (constants), the dynamic shared memory bytes and the
   /// argument order with each argument's LLVM type.
-  LogicalResult writeLaunchDescription(ModuleOp module, StringRef path) {
-    auto constant = [](Value value) -> int64_t {
+  LogicalResult writeLaunchDescription(ModuleOp module, StringRef path,
+                                       std::vector<llvm::json::Array> operands) {
+    auto constantOr = [](Value value,
+                         llvm::json::Value otherwise) -> llvm::json::Value {
       llvm::APInt result;
-      return value && matchPattern(value, m_ConstantInt(&result))
-                 ? result.getSExtValue()
-                 : -1;
+      if (value && matchPattern(value, m_ConstantInt(&result)))
+        return result.getSExtValue();
+      return otherwise;
     };
+    // Grid and block sizes are constants (they come from the config).
+    auto constant = [&](Value value) { return constantOr(value, -1); };
     llvm::json::Array kernels;
+    size_t launchIndex = 0;
     WalkResult walk = module.walk([&](gpu::LaunchFuncOp launch) {
       llvm::json::Array arguments;
-      for (auto [index, operand] :
-           llvm::enumerate(launch.getKernelOperands())) {
+      SmallVector<Value> params(launch.getKernelOperands());
+      for (auto [index, operand] : llvm::enumerate(params)) {
         std::string type;
         llvm::raw_string_ostream os(type);
         operand.getType().print(os);
         arguments.push_back(
             llvm::json::Object{{"index", int64_t(index)}, {"type", type}});
       }
+      // Scalar operands: the value the host passes, where it is a constant.
+      llvm::json::Array kernelOperands;
+      if (launchIndex < operands.size())
+        kernelOperands = std::move(operands[launchIndex]);
+      ++launchIndex;
+      int64_t expanded = 0;
+      for (llvm::json::Value &value : kernelOperands) {
+        llvm::json::Object &operand = *value.getAsObject();
+        if (*operand.getString("kind") == "scalar" &&
+            size_t(expanded) < params.size())
+          operand["value"] = constantOr(params[expanded], nullptr);
+        expanded += *operand.getInteger("params");
+      }
+      if (size_t(expanded) != params.size()) {
+        launch.emitError() << "convert-to-nvvm: the kernel's " << params.size()
+                           << " parameters do not match its operands' "
+                              "descriptors ("
+                           << expanded << ")";
+        return WalkResult::interrupt();
+      }
+      auto func = launch->getParentOfType<FunctionOpInterface>();
       gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
       gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
       kernels.push_back(llvm::json::Object{
@@ -184,7 +285,9 @@ struct RollerConvertToNVVMPass
           {"dynamic_shared_memory_bytes",
            launch.getDynamicSharedMemorySize()
                ? constant(launch.getDynamicSharedMemorySize())
-               : int64_t(0)},
+               : llvm::json::Value(0)},
+          {"func", func ? func.getName() : StringRef()},
+          {"operands", std::move(kernelOperands)},
           {"arguments", std::move(arguments)}});
       return WalkResult::advance();
     });

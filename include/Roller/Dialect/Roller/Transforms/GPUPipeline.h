@@ -14,7 +14,18 @@ namespace mlir::roller {
 /// sm_89, sm_90, sm_90a), none for any other.
 std::optional<std::string> getPtxFeaturesForChip(llvm::StringRef chip);
 
-/// Adds everything `--convert-to-nvvm` runs (anchored on a module) for the
+/// The first half: lowers rPrograms to loops, bufferizes, maps the foralls
+/// to blocks and threads, puts shared tiles in workgroup memory and outlines
+/// the kernels (host and kernels still on memrefs).
+void buildRollerGPUKernelPipeline(OpPassManager &pm);
+
+/// The second half: FMA contraction in the kernels, then upstream's
+/// gpu-lower-to-nvvm-pipeline (NVVM, host LLVM, gpu.binary serialization).
+void buildRollerNVVMCodegenPipeline(OpPassManager &pm, llvm::StringRef chip,
+                                    llvm::StringRef features,
+                                    llvm::StringRef format);
+
+/// Adds everything `--convert-to-nvvm` runs (both halves) (anchored on a module) for the
 /// given chip, features and gpu.binary format.
 void buildRollerLowerToNVVMPipeline(OpPassManager &pm, llvm::StringRef chip,
                                     llvm::StringRef features,
