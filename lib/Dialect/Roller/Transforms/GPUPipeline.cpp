@@ -55,7 +55,12 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
 
   pm.addNestedPass<func::FuncOp>(createRollerMapForallToGPUPass());
   pm.addNestedPass<func::FuncOp>(createRollerPromoteWorkgroupAllocsPass());
+  pm.addNestedPass<func::FuncOp>(createRollerHoistAccumulatorsPass());
+  // Constant loop bounds and steps must stay constants in the kernels (for
+  // unrolling and alignment), not become kernel parameters.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeCopiesPass());
 
   // gpu-lower-to-nvvm-pipeline neither bufferizes nor lowers linalg.
   pm.addPass(createConvertLinalgToLoopsPass());
@@ -69,6 +74,9 @@ void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
                                                   llvm::StringRef chip,
                                                   llvm::StringRef features,
                                                   llvm::StringRef format) {
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerUnrollRegisterTilesPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerAllowFmaContractionPass());
 
   gpu::GPUToNVVMPipelineOptions nvvm;
@@ -171,11 +179,13 @@ struct RollerConvertToNVVMPass
   }
 
   /// Per gpu.launch_func, in walk order: its operands while they are still
-  /// memrefs and index values. A memref records its type, static layout and
-  /// which host function argument it is (-1 for a host temporary); each
+  /// memrefs and index values. A memref records its type, static layout,
+  /// which host function argument it is (-1 for a host temporary) and the
+  /// alignment its aligned pointer must have (`align`, bytes); each
   /// expands into `params` LLVM parameters (a descriptor: 2 pointers, an
   /// offset, the sizes and the strides).
-  static std::vector<llvm::json::Array> describeKernelOperands(ModuleOp module) {
+  static std::vector<llvm::json::Array>
+  describeKernelOperands(ModuleOp module) {
     std::vector<llvm::json::Array> launches;
     module.walk([&](gpu::LaunchFuncOp launch) {
       llvm::json::Array operands;
@@ -219,6 +229,7 @@ struct RollerConvertToNVVMPass
                                 : llvm::json::Value(nullptr)},
             {"offset", strided ? dimension(offset) : nullptr},
             {"func_arg", funcArg},
+            {"align", kKernelBufferAlignment},
             {"params", int64_t(3 + 2 * memref.getRank())}});
       }
       launches.push_back(std::move(operands));
@@ -229,8 +240,9 @@ struct RollerConvertToNVVMPass
   /// Writes what a launcher needs for each gpu.launch_func: the kernel, its
   /// grid and block (constants), the dynamic shared memory bytes and the
   /// argument order with each argument's LLVM type.
-  LogicalResult writeLaunchDescription(ModuleOp module, StringRef path,
-                                       std::vector<llvm::json::Array> operands) {
+  LogicalResult
+  writeLaunchDescription(ModuleOp module, StringRef path,
+                         std::vector<llvm::json::Array> operands) {
     auto constantOr = [](Value value,
                          llvm::json::Value otherwise) -> llvm::json::Value {
       llvm::APInt result;

@@ -10,23 +10,30 @@
 
 namespace mlir::roller {
 
+/// The alignment, in bytes, the kernels assume of every buffer the host
+/// passes them (its aligned pointer): what 16-byte vector accesses need.
+/// `cudaMalloc` gives 256; the launch description records it per buffer.
+constexpr int64_t kKernelBufferAlignment = 16;
+
 /// The `cubin-features` PTX version for a supported chip (sm_80, sm_86,
 /// sm_89, sm_90, sm_90a), none for any other.
 std::optional<std::string> getPtxFeaturesForChip(llvm::StringRef chip);
 
 /// The first half: lowers rPrograms to loops, bufferizes, maps the foralls
-/// to blocks and threads, puts shared tiles in workgroup memory and outlines
-/// the kernels (host and kernels still on memrefs).
+/// to blocks and threads, puts shared tiles in workgroup memory, keeps
+/// accumulators in private buffers across the reduction loops, outlines the
+/// kernels and vectorizes their copies (host and kernels still on memrefs).
 void buildRollerGPUKernelPipeline(OpPassManager &pm);
 
-/// The second half: FMA contraction in the kernels, then upstream's
+/// The second half: unrolls the loops indexing private tiles, FMA
+/// contraction in the kernels, then upstream's
 /// gpu-lower-to-nvvm-pipeline (NVVM, host LLVM, gpu.binary serialization).
 void buildRollerNVVMCodegenPipeline(OpPassManager &pm, llvm::StringRef chip,
                                     llvm::StringRef features,
                                     llvm::StringRef format);
 
-/// Adds everything `--convert-to-nvvm` runs (both halves) (anchored on a module) for the
-/// given chip, features and gpu.binary format.
+/// Adds everything `--convert-to-nvvm` runs (both halves, anchored on a
+/// module) for the given chip, features and gpu.binary format.
 void buildRollerLowerToNVVMPipeline(OpPassManager &pm, llvm::StringRef chip,
                                     llvm::StringRef features,
                                     llvm::StringRef format);

@@ -301,6 +301,117 @@ def RollerPromoteWorkgroupAllocsPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def RollerHoistAccumulatorsPass
+    : Pass<"roller-hoist-accumulators", "::mlir::func::FuncOp"> {
+  let summary = "Keep each thread's output tile in registers across the "
+                "reduction loops";
+  let description = [{
+    After mapping to a `gpu.launch`, a thread's slice of the output is a
+    small `memref.subview` of global memory that the compute step reads and
+    writes on every iteration of the reduction loop. For each `scf.for`
+    inside a launch (outermost first), loop-invariant code is hoisted first;
+    then every statically shaped global subview defined outside the loop,
+    of at most 1024 elements, whose only accesses inside the loop go through
+    it (no other view of the same buffer is read or written there) is
+    replaced inside the loop by a thread-private `memref.alloca`: a
+    `linalg.copy` fills it before the loop and another writes it back after.
+    `--roller-unroll-register-tiles` then makes every index into it a
+    constant, so that LLVM keeps it in registers.
+
+    Before (in a launch):
+
+    ```mlir
+    %acc = memref.subview %C[%i, %j] [8, 4] [1, 1] : ...
+    scf.for %k = %c0 to %c1024 step %c8 {
+      ...
+      linalg.generic ... outs(%acc : memref<8x4xf32, strided<[1024, 1], offset: ?>>)
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %regs = memref.alloca() : memref<8x4xf32>
+    %acc = memref.subview %C[%i, %j] [8, 4] [1, 1] : ...
+    linalg.copy ins(%acc : ...) outs(%regs : memref<8x4xf32>)
+    scf.for %k = %c0 to %c1024 step %c8 {
+      ...
+      linalg.generic ... outs(%regs : memref<8x4xf32>)
+    }
+    linalg.copy ins(%regs : memref<8x4xf32>) outs(%acc : ...)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def RollerVectorizeCopiesPass
+    : Pass<"roller-vectorize-copies", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Copy tiles with aligned vector loads and stores of up to "
+                "16 bytes";
+  let description = [{
+    Rewrites every statically shaped `linalg.copy` in the kernels of a
+    `gpu.module` (global -> shared staging, accumulators moved in and out of
+    registers) into a loop nest of `vector.load`/`vector.store` whose width
+    is the widest power of two (at most 16 bytes) that divides the row and
+    that at least one side can access fully aligned. Each access carries the
+    `alignment` that can be proven for it, so that the NVPTX backend emits
+    `ld.global.v4.f32`, `st.shared.v4.f32` and the like; the other side gets
+    the alignment it has (the backend splits it when it is smaller).
+
+    The proof: kernel buffer arguments are assumed 16-byte aligned (the
+    launcher's buffers; `cudaMalloc` gives 256), workgroup attributions are
+    given `llvm.align = 16` by this pass, private `memref.alloca`s an
+    alignment of 16, and views of `gpu.dynamic_shared_memory` are aligned as
+    their byte shift allows. Through a chain of `memref.subview`s, the
+    element offset's power-of-two divisibility is derived from constants,
+    loop induction variables (lower bound and step), `arith` and
+    `affine.apply` arithmetic on them, and the static strides. Copies whose
+    innermost dimension is not contiguous or whose rows have an odd length
+    are left alone (and become scalar loops).
+
+    ```mlir
+    linalg.copy ins(%a : memref<8x32xf32, strided<[1024, 1], offset: ?>>)
+                outs(%s : memref<8x32xf32, 3>)
+    ```
+
+    becomes
+
+    ```mlir
+    scf.for %i = %c0 to %c8 step %c1 {
+      scf.for %j = %c0 to %c32 step %c4 {
+        %v = vector.load %a[%i, %j] {alignment = 16 : i64} : ..., vector<4xf32>
+        vector.store %v, %s[%i, %j] {alignment = 16 : i64} : ..., vector<4xf32>
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def RollerUnrollRegisterTilesPass
+    : Pass<"roller-unroll-register-tiles", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Fully unroll the loops that index thread-private tiles";
+  let description = [{
+    In every kernel of a `gpu.module` (after `convert-linalg-to-loops`),
+    finds the `scf.for` loops whose induction variables flow into the
+    indices of a load or store of a statically shaped `memref.alloca`, and
+    fully unrolls them, innermost first, when their trip counts are
+    constant and the unrolled nest stays under `max-unrolled-ops`
+    operations. Every index into the private tile is then a constant, which
+    is what lets LLVM's SROA put it in registers rather than in local
+    memory (a stack frame in `ptxas -v`).
+  }];
+  let options = [
+    Option<"maxUnrolledOps", "max-unrolled-ops", "int64_t",
+           /*default=*/"20000",
+           "Largest number of operations a fully unrolled loop nest may have">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
   let summary = "Lower rPrograms to host code plus a gpu.binary (NVVM/PTX)";
   let description = [{

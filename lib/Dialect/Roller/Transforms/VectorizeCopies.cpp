@@ -1,0 +1,295 @@
+//===- VectorizeCopies.cpp - Tile copies as 16-byte vector accesses -------===//
+//
+// `--roller-vectorize-copies`: the statically shaped `linalg.copy`s of the
+// kernels (global -> shared staging, accumulators in and out of registers)
+// become loops of `vector.load`/`vector.store` of up to 16 bytes whose
+// `alignment` is what can be proven from the buffers' bases and the offsets'
+// divisibility, so that the NVPTX backend emits `ld.global.v4` and friends.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Dialect/Roller/Transforms/GPUPipeline.h"
+#include "Roller/Dialect/Roller/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERVECTORIZECOPIESPASS
+#include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+namespace {
+
+/// The widest access the hardware has, in bytes (ld.global.v4.b32).
+constexpr int64_t kMaxVectorBytes = 16;
+/// "Divisible by any power of two": the known alignment of zero.
+constexpr int64_t kAnyPowerOfTwo = 62;
+
+/// log2 of the largest power of two known to divide an index value.
+class Divisibility {
+public:
+  int64_t of(Value value) {
+    auto it = cache.find(value);
+    if (it != cache.end())
+      return it->second;
+    cache[value] = 0; // Cycles (loop-carried values) know nothing.
+    int64_t result = std::min(compute(value), kAnyPowerOfTwo);
+    cache[value] = result;
+    return result;
+  }
+
+private:
+  static int64_t ofConstant(int64_t constant) {
+    return constant == 0 ? kAnyPowerOfTwo
+                         : llvm::countr_zero(uint64_t(constant));
+  }
+
+  int64_t compute(Value value) {
+    llvm::APInt constant;
+    if (matchPattern(value, m_ConstantInt(&constant)))
+      return ofConstant(constant.getSExtValue());
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      auto loop = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
+      if (loop && loop.getInductionVar() == argument)
+        return std::min(of(loop.getLowerBound()), of(loop.getStep()));
+      return 0;
+    }
+    Operation *op = value.getDefiningOp();
+    if (auto mul = dyn_cast<arith::MulIOp>(op))
+      return of(mul.getLhs()) + of(mul.getRhs());
+    if (auto add = dyn_cast<arith::AddIOp>(op))
+      return std::min(of(add.getLhs()), of(add.getRhs()));
+    if (auto sub = dyn_cast<arith::SubIOp>(op))
+      return std::min(of(sub.getLhs()), of(sub.getRhs()));
+    if (auto rem = dyn_cast<arith::RemUIOp>(op))
+      return std::min(of(rem.getLhs()), of(rem.getRhs()));
+    if (auto cast = dyn_cast<arith::IndexCastOp>(op))
+      return of(cast.getIn());
+    if (auto apply = dyn_cast<affine::AffineApplyOp>(op))
+      return ofExpr(apply.getAffineMap().getResult(0), apply.getMapOperands(),
+                    apply.getAffineMap().getNumDims());
+    return 0;
+  }
+
+  int64_t ofExpr(AffineExpr expr, ValueRange operands, unsigned numDims) {
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+      return ofConstant(constant.getValue());
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      return of(operands[dim.getPosition()]);
+    if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+      return of(operands[numDims + symbol.getPosition()]);
+    auto binary = cast<AffineBinaryOpExpr>(expr);
+    int64_t lhs = ofExpr(binary.getLHS(), operands, numDims);
+    int64_t rhs = ofExpr(binary.getRHS(), operands, numDims);
+    switch (expr.getKind()) {
+    case AffineExprKind::Add:
+    case AffineExprKind::Mod: // x mod c = x - c * floor(x / c).
+      return std::min(lhs, rhs);
+    case AffineExprKind::Mul:
+      return lhs + rhs;
+    default:
+      return 0;
+    }
+  }
+
+  DenseMap<Value, int64_t> cache;
+};
+
+/// What is known of the addresses of a statically strided memref view.
+struct ViewAlignment {
+  /// Bytes the first element's address is known to be a multiple of.
+  int64_t baseBytes = 1;
+  /// log2 of the largest power of two dividing the view's element offset
+  /// from the base and every stride but the innermost.
+  int64_t offsetLog2 = 0;
+  bool innermostContiguous = false;
+};
+
+/// The alignment in bytes of the buffer a kernel view starts from.
+static int64_t getRootAlignment(Value root, int64_t elementBytes) {
+  if (auto argument = dyn_cast<BlockArgument>(root)) {
+    auto kernel = dyn_cast<gpu::GPUFuncOp>(argument.getOwner()->getParentOp());
+    if (!kernel)
+      return elementBytes;
+    // Workgroup attributions are given 16-byte alignment by this pass; the
+    // launcher's buffers are assumed aligned as the launch description says.
+    return kKernelBufferAlignment;
+  }
+  if (auto alloca = root.getDefiningOp<memref::AllocaOp>())
+    return alloca.getAlignment().value_or(elementBytes);
+  if (auto view = root.getDefiningOp<memref::ViewOp>()) {
+    // Views into gpu.dynamic_shared_memory (16-byte aligned) at a shift.
+    llvm::APInt shift;
+    if (view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>() &&
+        matchPattern(view.getByteShift(), m_ConstantInt(&shift)))
+      return shift.isZero() ? kMaxVectorBytes
+                            : std::min<int64_t>(kMaxVectorBytes,
+                                                int64_t(1) << llvm::countr_zero(
+                                                    shift.getZExtValue()));
+  }
+  return elementBytes;
+}
+
+static ViewAlignment analyzeView(Value view, Divisibility &divisibility) {
+  auto type = cast<MemRefType>(view.getType());
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  ViewAlignment result;
+  result.baseBytes = elementBytes;
+  SmallVector<int64_t> strides;
+  int64_t staticOffset;
+  if (failed(type.getStridesAndOffset(strides, staticOffset)) ||
+      strides.empty())
+    return result;
+  result.innermostContiguous = strides.back() == 1;
+  int64_t log2 = kAnyPowerOfTwo;
+  for (int64_t stride : ArrayRef(strides).drop_back()) {
+    if (ShapedType::isDynamic(stride))
+      return result;
+    log2 = std::min<int64_t>(log2, stride == 0
+                                       ? kAnyPowerOfTwo
+                                       : llvm::countr_zero(uint64_t(stride)));
+  }
+  // The element offset: a sum over the chain of subviews of each offset
+  // times the stride of its source dimension.
+  Value current = view;
+  while (auto subview = current.getDefiningOp<memref::SubViewOp>()) {
+    SmallVector<int64_t> sourceStrides;
+    int64_t sourceOffset;
+    if (failed(subview.getSourceType().getStridesAndOffset(sourceStrides,
+                                                           sourceOffset)))
+      return result;
+    for (auto [offset, stride] :
+         llvm::zip(subview.getMixedOffsets(), sourceStrides)) {
+      if (ShapedType::isDynamic(stride))
+        return result;
+      int64_t offsetLog2;
+      if (auto attr = dyn_cast<Attribute>(offset)) {
+        int64_t value = cast<IntegerAttr>(attr).getInt();
+        offsetLog2 =
+            value == 0 ? kAnyPowerOfTwo : llvm::countr_zero(uint64_t(value));
+      } else {
+        offsetLog2 = divisibility.of(cast<Value>(offset));
+      }
+      int64_t strideLog2 =
+          stride == 0 ? kAnyPowerOfTwo : llvm::countr_zero(uint64_t(stride));
+      log2 = std::min(log2, std::min(kAnyPowerOfTwo, offsetLog2 + strideLog2));
+    }
+    current = subview.getSource();
+  }
+  // The chain must start at an identity-layout buffer (offset 0).
+  auto rootType = cast<MemRefType>(current.getType());
+  if (!rootType.getLayout().isIdentity())
+    return result;
+  result.baseBytes = getRootAlignment(current, elementBytes);
+  result.offsetLog2 = log2;
+  return result;
+}
+
+/// The byte alignment of `width`-element accesses at multiples of `width`
+/// along the innermost dimension of a view.
+static int64_t accessAlignment(const ViewAlignment &view, int64_t width,
+                               int64_t elementBytes) {
+  int64_t log2 = std::min<int64_t>(view.offsetLog2, llvm::Log2_64(width));
+  return std::min(view.baseBytes, elementBytes << log2);
+}
+
+static LogicalResult vectorizeCopy(RewriterBase &rewriter, linalg::CopyOp copy,
+                                   Divisibility &divisibility) {
+  if (!copy.hasPureBufferSemantics())
+    return failure();
+  Value source = copy.getDpsInputs()[0];
+  Value target = copy.getDpsInits()[0];
+  auto sourceType = cast<MemRefType>(source.getType());
+  auto targetType = cast<MemRefType>(target.getType());
+  if (!sourceType.hasStaticShape() || sourceType.getRank() == 0 ||
+      sourceType.getShape() != targetType.getShape() ||
+      sourceType.getElementType() != targetType.getElementType() ||
+      !sourceType.getElementType().isIntOrFloat() ||
+      sourceType.getElementTypeBitWidth() % 8 != 0)
+    return failure();
+  int64_t elementBytes = sourceType.getElementTypeBitWidth() / 8;
+  ViewAlignment from = analyzeView(source, divisibility);
+  ViewAlignment to = analyzeView(target, divisibility);
+  if (!from.innermostContiguous || !to.innermostContiguous)
+    return failure();
+
+  // The widest power-of-two width dividing the row that at least one side
+  // can access fully aligned.
+  int64_t row = sourceType.getShape().back();
+  int64_t width = 1;
+  for (int64_t w = kMaxVectorBytes / elementBytes; w >= 2; w /= 2) {
+    if (row % w != 0)
+      continue;
+    if (accessAlignment(from, w, elementBytes) == w * elementBytes ||
+        accessAlignment(to, w, elementBytes) == w * elementBytes) {
+      width = w;
+      break;
+    }
+  }
+  if (width == 1)
+    return failure();
+
+  Location loc = copy.getLoc();
+  auto vectorType = VectorType::get({width}, sourceType.getElementType());
+  int64_t loadAlignment = accessAlignment(from, width, elementBytes);
+  int64_t storeAlignment = accessAlignment(to, width, elementBytes);
+  rewriter.setInsertionPoint(copy);
+  SmallVector<Value> lowerBounds, upperBounds, steps;
+  for (auto [dim, size] : llvm::enumerate(sourceType.getShape())) {
+    lowerBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
+    upperBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
+    steps.push_back(arith::ConstantIndexOp::create(
+        rewriter, loc, dim + 1 == size_t(sourceType.getRank()) ? width : 1));
+  }
+  scf::buildLoopNest(rewriter, loc, lowerBounds, upperBounds, steps,
+                     [&](OpBuilder &builder, Location loc, ValueRange indices) {
+                       auto load = vector::LoadOp::create(
+                           builder, loc, vectorType, source, indices);
+                       load.setAlignment(uint64_t(loadAlignment));
+                       auto store = vector::StoreOp::create(builder, loc, load,
+                                                            target, indices);
+                       store.setAlignment(uint64_t(storeAlignment));
+                     });
+  rewriter.eraseOp(copy);
+  return success();
+}
+
+struct RollerVectorizeCopiesPass
+    : public roller::impl::RollerVectorizeCopiesPassBase<
+          RollerVectorizeCopiesPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    IRRewriter rewriter(ctx);
+    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
+      // Shared tiles start 16-byte aligned, so rows of a padded tile whose
+      // stride is a multiple of 4 words take vector stores.
+      auto align = IntegerAttr::get(IntegerType::get(ctx, 64), kMaxVectorBytes);
+      for (unsigned i = 0, e = kernel.getNumWorkgroupAttributions(); i < e; ++i)
+        kernel.setWorkgroupAttributionAttr(
+            i, LLVM::LLVMDialect::getAlignAttrName(), align);
+      kernel.walk([&](memref::AllocaOp alloca) {
+        if (!alloca.getAlignment())
+          alloca.setAlignment(uint64_t(kMaxVectorBytes));
+      });
+      Divisibility divisibility;
+      SmallVector<linalg::CopyOp> copies;
+      kernel.walk([&](linalg::CopyOp copy) { copies.push_back(copy); });
+      for (linalg::CopyOp copy : copies)
+        (void)vectorizeCopy(rewriter, copy, divisibility);
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,185 @@
+// RUN: roller-opt %s --split-input-file --roller-hoist-accumulators | FileCheck %s
+
+// A thread's 8x4 output tile, read and written by the compute step on every
+// reduction step, moves into a private buffer for the whole loop: one copy
+// in before it, one copy out after it.
+
+// CHECK-LABEL: func.func @accumulator
+// CHECK: gpu.launch
+// CHECK-NEXT: %[[REGS:.*]] = memref.alloca() : memref<8x4xf32>
+// CHECK: %[[TILE:.*]] = memref.subview %{{.*}}[%{{.*}}, %{{.*}}] [8, 4] [1, 1]
+// CHECK: linalg.copy ins(%[[TILE]] : {{.*}}) outs(%[[REGS]] : memref<8x4xf32>)
+// CHECK: scf.for
+// CHECK-NOT: outs(%[[TILE]] :
+// CHECK: linalg.generic {{.*}} outs(%[[REGS]] : memref<8x4xf32>)
+// CHECK: linalg.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: linalg.copy ins(%[[REGS]] : memref<8x4xf32>) outs(%[[TILE]] : {{.*}})
+// CHECK-NEXT: gpu.terminator
+#mapA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mapB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mapC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @accumulator(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %i = arith.muli %tx, %c4 : index
+    %tile = memref.subview %C[%i, %i] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c4 {
+      %a = memref.subview %A[%i, %k] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+      %b = memref.subview %B[%k, %i] [4, 4] [1, 1] : memref<64x64xf32> to memref<4x4xf32, strided<[64, 1], offset: ?>>
+      linalg.generic {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %b : memref<8x4xf32, strided<[64, 1], offset: ?>>, memref<4x4xf32, strided<[64, 1], offset: ?>>)
+          outs(%tile : memref<8x4xf32, strided<[64, 1], offset: ?>>) {
+      ^bb0(%x: f32, %y: f32, %acc: f32):
+        %m = arith.mulf %x, %y : f32
+        %s = arith.addf %acc, %m : f32
+        linalg.yield %s : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Only written in the loop (nothing accumulates): left as it is.
+
+// CHECK-LABEL: func.func @write_only
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : memref<8x4xf32, strided<[64, 1], offset: ?>>)
+func.func @write_only(%C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %i = arith.muli %tx, %c4 : index
+    %tile = memref.subview %C[%i, %i] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c4 {
+      linalg.fill ins(%zero : f32) outs(%tile : memref<8x4xf32, strided<[64, 1], offset: ?>>)
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Another view of the same buffer is read in the loop: the private copy
+// could hide the writes from it, so nothing moves.
+
+// CHECK-LABEL: func.func @aliased
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : memref<8x4xf32, strided<[64, 1], offset: ?>>)
+func.func @aliased(%C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %i = arith.muli %tx, %c4 : index
+    %tile = memref.subview %C[%i, %i] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c4 {
+      %other = memref.subview %C[%k, 0] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          ins(%other : memref<8x4xf32, strided<[64, 1], offset: ?>>)
+          outs(%tile : memref<8x4xf32, strided<[64, 1], offset: ?>>) {
+      ^bb0(%x: f32, %acc: f32):
+        %s = arith.addf %acc, %x : f32
+        linalg.yield %s : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// 64x32 elements do not fit in a thread's registers: left in memory.
+
+// CHECK-LABEL: func.func @too_large
+// CHECK-NOT: memref.alloca
+func.func @too_large(%C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %tile = memref.subview %C[0, 0] [64, 32] [1, 1] : memref<64x64xf32> to memref<64x32xf32, strided<[64, 1]>>
+    scf.for %k = %c0 to %c64 step %c4 {
+      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          outs(%tile : memref<64x32xf32, strided<[64, 1]>>) {
+      ^bb0(%acc: f32):
+        %s = arith.addf %acc, %acc : f32
+        linalg.yield %s : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A call in the loop could touch the buffer: nothing moves.
+
+// CHECK-LABEL: func.func @call
+// CHECK-NOT: memref.alloca
+func.func private @opaque()
+func.func @call(%C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %tile = memref.subview %C[0, 0] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1]>>
+    scf.for %k = %c0 to %c64 step %c4 {
+      func.call @opaque() : () -> ()
+      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          outs(%tile : memref<8x4xf32, strided<[64, 1]>>) {
+      ^bb0(%acc: f32):
+        %s = arith.addf %acc, %acc : f32
+        linalg.yield %s : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Loops outside a gpu.launch are the CPU's business: untouched.
+
+// CHECK-LABEL: func.func @host_loop
+// CHECK-NOT: memref.alloca
+func.func @host_loop(%C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %tile = memref.subview %C[0, 0] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1]>>
+  scf.for %k = %c0 to %c64 step %c4 {
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        outs(%tile : memref<8x4xf32, strided<[64, 1]>>) {
+    ^bb0(%acc: f32):
+      %s = arith.addf %acc, %acc : f32
+      linalg.yield %s : f32
+    }
+  }
+  return
+}

@@ -1,0 +1,123 @@
+// RUN: roller-opt %s --split-input-file --roller-vectorize-copies --canonicalize | FileCheck %s
+
+// A global tile staged into shared memory: the column offset is a multiple
+// of 8 (the reduction loop's step), the row stride 64, so both sides take
+// 16-byte accesses; the attribution is given 16-byte alignment.
+
+// CHECK-LABEL: gpu.func @stage
+// CHECK-SAME: workgroup(%[[S:.*]] : memref<8x8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: scf.for %[[K:.*]] = %c0 to %c64 step %c8
+// CHECK: scf.for %[[I:.*]] = %c0 to %c8 step %c1
+// CHECK: scf.for %[[J:.*]] = %c0 to %c8 step %c4
+// CHECK: %[[V:.*]] = vector.load %{{.*}}[%[[I]], %[[J]]] {alignment = 16 : i64} : memref<8x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// CHECK: vector.store %[[V]], %[[S]][%[[I]], %[[J]]] {alignment = 16 : i64} : memref<8x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK-NOT: linalg.copy
+gpu.module @kernels {
+  gpu.func @stage(%A: memref<64x64xf32>) workgroup(%S: memref<8x8xf32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %bx = gpu.block_id x
+    %row = arith.muli %bx, %c8 : index
+    scf.for %k = %c0 to %c64 step %c8 {
+      %a = memref.subview %A[%row, %k] [8, 8] [1, 1] : memref<64x64xf32> to memref<8x8xf32, strided<[64, 1], offset: ?>>
+      linalg.copy ins(%a : memref<8x8xf32, strided<[64, 1], offset: ?>>) outs(%S : memref<8x8xf32, #gpu.address_space<workgroup>>)
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A padded shared tile (row stride 9 words): the loads stay 16-byte
+// accesses, the stores can only claim 4 bytes (the backend splits them).
+
+// CHECK-LABEL: gpu.func @padded
+// CHECK: vector.load {{.*}} {alignment = 16 : i64} : memref<8x8xf32, strided<[64, 1]>>, vector<4xf32>
+// CHECK: vector.store {{.*}} {alignment = 4 : i64} : memref<8x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>, vector<4xf32>
+gpu.module @kernels {
+  gpu.func @padded(%A: memref<64x64xf32>) workgroup(%S: memref<8x9xf32, #gpu.address_space<workgroup>>) kernel {
+    %a = memref.subview %A[0, 0] [8, 8] [1, 1] : memref<64x64xf32> to memref<8x8xf32, strided<[64, 1]>>
+    %s = memref.subview %S[0, 0] [8, 8] [1, 1] : memref<8x9xf32, #gpu.address_space<workgroup>> to memref<8x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+    linalg.copy ins(%a : memref<8x8xf32, strided<[64, 1]>>) outs(%s : memref<8x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>)
+    gpu.return
+  }
+}
+
+// -----
+
+// An offset with nothing known (a thread id): the private tile still gets
+// aligned 16-byte stores, the global side claims only its element size.
+
+// CHECK-LABEL: gpu.func @unknown_offset
+// CHECK: memref.alloca() {alignment = 16 : i64} : memref<2x4xf32>
+// CHECK: vector.load {{.*}} {alignment = 4 : i64} : memref<2x4xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// CHECK: vector.store {{.*}} {alignment = 16 : i64} : memref<2x4xf32>, vector<4xf32>
+gpu.module @kernels {
+  gpu.func @unknown_offset(%A: memref<64x64xf32>, %B: memref<2x4xf32>) kernel {
+    %tx = gpu.thread_id x
+    %regs = memref.alloca() : memref<2x4xf32>
+    %a = memref.subview %A[%tx, %tx] [2, 4] [1, 1] : memref<64x64xf32> to memref<2x4xf32, strided<[64, 1], offset: ?>>
+    linalg.copy ins(%a : memref<2x4xf32, strided<[64, 1], offset: ?>>) outs(%regs : memref<2x4xf32>)
+    linalg.copy ins(%regs : memref<2x4xf32>) outs(%B : memref<2x4xf32>)
+    gpu.return
+  }
+}
+
+// -----
+
+// f16 rows take 8 elements per 16-byte access. An offset of 4 * thread id
+// (elements) proves 8 bytes only: the load claims that much (the backend
+// splits it in two), the store to the aligned argument all 16.
+
+// CHECK-LABEL: gpu.func @half
+// CHECK: vector.load {{.*}} {alignment = 16 : i64} : memref<4x16xf16, strided<[64, 1], offset: 16>>, vector<8xf16>
+// CHECK: vector.load {{.*}} {alignment = 8 : i64} : memref<4x16xf16, strided<[64, 1], offset: ?>>, vector<8xf16>
+// CHECK: vector.store {{.*}} {alignment = 16 : i64} : memref<4x16xf16>, vector<8xf16>
+gpu.module @kernels {
+  gpu.func @half(%A: memref<64x64xf16>, %B: memref<4x16xf16>, %C: memref<4x16xf16>) kernel {
+    %c4 = arith.constant 4 : index
+    %tx = gpu.thread_id x
+    %col = arith.muli %tx, %c4 : index
+    %a = memref.subview %A[0, 16] [4, 16] [1, 1] : memref<64x64xf16> to memref<4x16xf16, strided<[64, 1], offset: 16>>
+    linalg.copy ins(%a : memref<4x16xf16, strided<[64, 1], offset: 16>>) outs(%B : memref<4x16xf16>)
+    %b = memref.subview %A[0, %col] [4, 16] [1, 1] : memref<64x64xf16> to memref<4x16xf16, strided<[64, 1], offset: ?>>
+    linalg.copy ins(%b : memref<4x16xf16, strided<[64, 1], offset: ?>>) outs(%C : memref<4x16xf16>)
+    gpu.return
+  }
+}
+
+// -----
+
+// Rows of odd length and transposed (non-contiguous) copies stay copies.
+
+// CHECK-LABEL: gpu.func @left_alone
+// CHECK-NOT: vector.load
+// CHECK: linalg.copy ins(%{{.*}} : memref<4x3xf32, strided<[64, 1]>>)
+// CHECK: linalg.copy ins(%{{.*}} : memref<4x4xf32, strided<[1, 64]>>)
+gpu.module @kernels {
+  gpu.func @left_alone(%A: memref<64x64xf32>, %B: memref<4x3xf32>, %C: memref<4x4xf32>) kernel {
+    %a = memref.subview %A[0, 0] [4, 3] [1, 1] : memref<64x64xf32> to memref<4x3xf32, strided<[64, 1]>>
+    linalg.copy ins(%a : memref<4x3xf32, strided<[64, 1]>>) outs(%B : memref<4x3xf32>)
+    %t = memref.transpose %A (i, j) -> (j, i) : memref<64x64xf32> to memref<64x64xf32, strided<[1, 64]>>
+    %b = memref.subview %t[0, 0] [4, 4] [1, 1] : memref<64x64xf32, strided<[1, 64]>> to memref<4x4xf32, strided<[1, 64]>>
+    linalg.copy ins(%b : memref<4x4xf32, strided<[1, 64]>>) outs(%C : memref<4x4xf32>)
+    gpu.return
+  }
+}
+
+// -----
+
+// Dynamic shared memory: a view at byte shift 4096 is 16-byte aligned.
+
+// CHECK-LABEL: gpu.func @dynamic_smem
+// CHECK: vector.store {{.*}} {alignment = 16 : i64} : memref<8x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+gpu.module @kernels {
+  gpu.func @dynamic_smem(%A: memref<8x8xf32>) kernel {
+    %c4096 = arith.constant 4096 : index
+    %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %s = memref.view %smem[%c4096][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    linalg.copy ins(%A : memref<8x8xf32>) outs(%s : memref<8x8xf32, #gpu.address_space<workgroup>>)
+    gpu.return
+  }
+}
