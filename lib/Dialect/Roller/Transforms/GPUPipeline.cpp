@@ -60,7 +60,7 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
   // unrolling and alignment), not become kernel parameters.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeCopiesPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeAccessesPass());
 
   // gpu-lower-to-nvvm-pipeline neither bufferizes nor lowers linalg.
   pm.addPass(createConvertLinalgToLoopsPass());

@@ -345,19 +345,23 @@ def RollerHoistAccumulatorsPass
                            "::mlir::memref::MemRefDialect"];
 }
 
-def RollerVectorizeCopiesPass
-    : Pass<"roller-vectorize-copies", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Copy tiles with aligned vector loads and stores of up to "
-                "16 bytes";
+def RollerVectorizeAccessesPass
+    : Pass<"roller-vectorize-accesses", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Elementwise copies and operations with aligned vector "
+                "loads and stores of up to 16 bytes";
   let description = [{
-    Rewrites every statically shaped `linalg.copy` in the kernels of a
-    `gpu.module` (global -> shared staging, accumulators moved in and out of
-    registers) into a loop nest of `vector.load`/`vector.store` whose width
-    is the widest power of two (at most 16 bytes) that divides the row and
-    that at least one side can access fully aligned. Each access carries the
-    `alignment` that can be proven for it, so that the NVPTX backend emits
-    `ld.global.v4.f32`, `st.shared.v4.f32` and the like; the other side gets
-    the alignment it has (the backend splits it when it is smaller).
+    Rewrites every statically shaped elementwise linalg op in the kernels of
+    a `gpu.module` (`linalg.copy`: global -> shared staging, accumulators
+    moved in and out of registers; `linalg.generic` with identity maps,
+    parallel loops and a body of elementwise-mappable ops and constants: an
+    elementwise operator's thread tile) into a loop nest of
+    `vector.load`/`vector.store` around the body applied to vectors. The
+    width is the widest power of two (at most 16 bytes of the widest element)
+    that divides the rows and that at least one operand can access fully
+    aligned. Each access carries the `alignment` that can be proven for it,
+    so that the NVPTX backend emits `ld.global.v4.b32`, `st.shared.v4.b32`
+    and the like; an operand with less alignment gets what it has (the
+    backend splits its accesses).
 
     The proof: kernel buffer arguments are assumed 16-byte aligned (the
     launcher's buffers; `cudaMalloc` gives 256), workgroup attributions are
@@ -366,9 +370,11 @@ def RollerVectorizeCopiesPass
     their byte shift allows. Through a chain of `memref.subview`s, the
     element offset's power-of-two divisibility is derived from constants,
     loop induction variables (lower bound and step), `arith` and
-    `affine.apply` arithmetic on them, and the static strides. Copies whose
-    innermost dimension is not contiguous or whose rows have an odd length
-    are left alone (and become scalar loops).
+    `affine.apply` arithmetic on them, and the static strides. Ops with a
+    dynamic shape, an operand whose innermost dimension is not contiguous,
+    rows of odd length, broadcasts or transposes (non-identity maps), or a
+    body that does not map onto vectors (`linalg.index`, regions) are left
+    alone (and become scalar loops).
 
     ```mlir
     linalg.copy ins(%a : memref<8x32xf32, strided<[1024, 1], offset: ?>>)

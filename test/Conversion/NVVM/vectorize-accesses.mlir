@@ -1,4 +1,4 @@
-// RUN: roller-opt %s --split-input-file --roller-vectorize-copies --canonicalize | FileCheck %s
+// RUN: roller-opt %s --split-input-file --roller-vectorize-accesses --canonicalize | FileCheck %s
 
 // A global tile staged into shared memory: the column offset is a multiple
 // of 8 (the reduction loop's step), the row stride 64, so both sides take
@@ -118,6 +118,103 @@ gpu.module @kernels {
     %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
     %s = memref.view %smem[%c4096][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8x8xf32, #gpu.address_space<workgroup>>
     linalg.copy ins(%A : memref<8x8xf32>) outs(%s : memref<8x8xf32, #gpu.address_space<workgroup>>)
+    gpu.return
+  }
+}
+
+// -----
+
+// An elementwise operator's thread tile (ReLU, with a constant in its body
+// and a scalar from outside): read, computed and written as vectors.
+
+// CHECK-LABEL: gpu.func @relu
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// CHECK-DAG: %[[SCALE:.*]] = vector.broadcast %{{.*}} : f32 to vector<4xf32>
+// CHECK: scf.for %[[I:.*]] = %c0 to %c2 step %c1
+// CHECK: scf.for %[[J:.*]] = %c0 to %c8 step %c4
+// CHECK: %[[X:.*]] = vector.load %{{.*}}[%[[I]], %[[J]]] {alignment = 16 : i64} : memref<2x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// CHECK: %[[M:.*]] = arith.maximumf %[[X]], %[[ZERO]] : vector<4xf32>
+// CHECK: %[[S:.*]] = arith.mulf %[[M]], %[[SCALE]] : vector<4xf32>
+// CHECK: vector.store %[[S]], %{{.*}}[%[[I]], %[[J]]] {alignment = 16 : i64} : memref<2x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// CHECK-NOT: linalg.generic
+gpu.module @kernels {
+  gpu.func @relu(%X: memref<64x64xf32>, %Y: memref<64x64xf32>, %scale: f32) kernel {
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %row = arith.muli %tx, %c2 : index
+    %col = arith.muli %tx, %c8 : index
+    %x = memref.subview %X[%row, %col] [2, 8] [1, 1] : memref<64x64xf32> to memref<2x8xf32, strided<[64, 1], offset: ?>>
+    %y = memref.subview %Y[%row, %col] [2, 8] [1, 1] : memref<64x64xf32> to memref<2x8xf32, strided<[64, 1], offset: ?>>
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        ins(%x : memref<2x8xf32, strided<[64, 1], offset: ?>>) outs(%y : memref<2x8xf32, strided<[64, 1], offset: ?>>) {
+    ^bb0(%in: f32, %out: f32):
+      %zero = arith.constant 0.0 : f32
+      %m = arith.maximumf %in, %zero : f32
+      %s = arith.mulf %m, %scale : f32
+      linalg.yield %s : f32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// An op that reads its output (accumulates) loads it too; mixed element
+// types take the width of the widest (f16 in, f32 out: 4 elements).
+
+// CHECK-LABEL: gpu.func @accumulate_mixed
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c4
+// CHECK: %[[H:.*]] = vector.load %{{.*}} {alignment = 8 : i64} : memref<8xf16>, vector<4xf16>
+// CHECK: %[[ACC:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<8xf32>, vector<4xf32>
+// CHECK: %[[E:.*]] = arith.extf %[[H]] : vector<4xf16> to vector<4xf32>
+// CHECK: %[[A:.*]] = arith.addf %[[ACC]], %[[E]] : vector<4xf32>
+// CHECK: vector.store %[[A]], %{{.*}} {alignment = 16 : i64} : memref<8xf32>, vector<4xf32>
+gpu.module @kernels {
+  gpu.func @accumulate_mixed(%H: memref<8xf16>, %F: memref<8xf32>) kernel {
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+        ins(%H : memref<8xf16>) outs(%F : memref<8xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %e = arith.extf %in : f16 to f32
+      %a = arith.addf %out, %e : f32
+      linalg.yield %a : f32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Broadcasts (a non-identity map), reductions and bodies that read their
+// indices are not elementwise on vectors: left alone.
+
+// CHECK-LABEL: gpu.func @not_elementwise
+// CHECK-NOT: vector.load
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+// CHECK: linalg.index
+// CHECK: linalg.generic
+gpu.module @kernels {
+  gpu.func @not_elementwise(%B: memref<8xf32>, %X: memref<4x8xf32>, %Y: memref<4xf32>) kernel {
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        ins(%B : memref<8xf32>) outs(%X : memref<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+        outs(%B : memref<8xf32>) {
+    ^bb0(%out: f32):
+      %i = linalg.index 0 : index
+      %c = arith.index_cast %i : index to i32
+      %f = arith.sitofp %c : i32 to f32
+      linalg.yield %f : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+        ins(%X : memref<4x8xf32>) outs(%Y : memref<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %a = arith.addf %in, %out : f32
+      linalg.yield %a : f32
+    }
     gpu.return
   }
 }

@@ -1,8 +1,9 @@
-//===- VectorizeCopies.cpp - Tile copies as 16-byte vector accesses -------===//
+//===- VectorizeAccesses.cpp - Kernel accesses of up to 16 bytes ----------===//
 //
-// `--roller-vectorize-copies`: the statically shaped `linalg.copy`s of the
-// kernels (global -> shared staging, accumulators in and out of registers)
-// become loops of `vector.load`/`vector.store` of up to 16 bytes whose
+// `--roller-vectorize-accesses`: the statically shaped elementwise linalg ops
+// of the kernels (the copies staging tiles global -> shared and moving
+// accumulators in and out of registers, and elementwise operators' thread
+// tiles) become loops of `vector.load`/`vector.store` of up to 16 bytes whose
 // `alignment` is what can be proven from the buffers' bases and the offsets'
 // divisibility, so that the NVPTX backend emits `ld.global.v4` and friends.
 //
@@ -19,11 +20,12 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::roller {
-#define GEN_PASS_DEF_ROLLERVECTORIZECOPIESPASS
+#define GEN_PASS_DEF_ROLLERVECTORIZEACCESSESPASS
 #include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
 } // namespace mlir::roller
 
@@ -205,70 +207,142 @@ static int64_t accessAlignment(const ViewAlignment &view, int64_t width,
   return std::min(view.baseBytes, elementBytes << log2);
 }
 
-static LogicalResult vectorizeCopy(RewriterBase &rewriter, linalg::CopyOp copy,
-                                   Divisibility &divisibility) {
-  if (!copy.hasPureBufferSemantics())
-    return failure();
-  Value source = copy.getDpsInputs()[0];
-  Value target = copy.getDpsInits()[0];
-  auto sourceType = cast<MemRefType>(source.getType());
-  auto targetType = cast<MemRefType>(target.getType());
-  if (!sourceType.hasStaticShape() || sourceType.getRank() == 0 ||
-      sourceType.getShape() != targetType.getShape() ||
-      sourceType.getElementType() != targetType.getElementType() ||
-      !sourceType.getElementType().isIntOrFloat() ||
-      sourceType.getElementTypeBitWidth() % 8 != 0)
-    return failure();
-  int64_t elementBytes = sourceType.getElementTypeBitWidth() / 8;
-  ViewAlignment from = analyzeView(source, divisibility);
-  ViewAlignment to = analyzeView(target, divisibility);
-  if (!from.innermostContiguous || !to.innermostContiguous)
-    return failure();
+/// Whether `op` is an elementwise op on static memrefs (a copy or a
+/// generic with identity maps and parallel loops) whose body maps onto
+/// vectors: elementwise-mappable ops on ints and floats, and constants.
+static bool isVectorizableElementwise(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0 ||
+      op.getNumParallelLoops() != op.getNumLoops() ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !type.hasStaticShape() ||
+        !type.getElementType().isIntOrFloat() ||
+        type.getElementTypeBitWidth() % 8 != 0)
+      return false;
+  }
+  for (Operation &inner : op.getBlock()->without_terminator()) {
+    if (inner.getNumRegions() != 0 ||
+        !llvm::all_of(inner.getResultTypes(),
+                      [](Type type) { return type.isIntOrFloat(); }))
+      return false;
+    if (!inner.hasTrait<OpTrait::ConstantLike>() &&
+        !OpTrait::hasElementwiseMappableTraits(&inner))
+      return false;
+  }
+  return true;
+}
 
-  // The widest power-of-two width dividing the row that at least one side
-  // can access fully aligned.
-  int64_t row = sourceType.getShape().back();
+static int64_t getElementBytes(Value memref) {
+  return cast<MemRefType>(memref.getType()).getElementTypeBitWidth() / 8;
+}
+
+/// Rewrites an elementwise op (`linalg.copy` or an identity-map generic) on
+/// static memrefs into a loop nest whose innermost step is the vector width:
+/// the operands are read with `vector.load`, the body runs on vectors and
+/// the results are written with `vector.store`, each access carrying the
+/// alignment proven for it. The width is the widest power of two (at most
+/// 16 bytes of the widest element) that divides the rows and that at least
+/// one operand can access fully aligned.
+static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
+                                          linalg::LinalgOp op,
+                                          Divisibility &divisibility) {
+  if (!isVectorizableElementwise(op))
+    return failure();
+  SmallVector<ViewAlignment> views;
+  int64_t widestElement = 1;
+  for (OpOperand &operand : op->getOpOperands()) {
+    views.push_back(analyzeView(operand.get(), divisibility));
+    if (!views.back().innermostContiguous)
+      return failure();
+    widestElement = std::max(widestElement, getElementBytes(operand.get()));
+  }
+  SmallVector<int64_t> shape = op.getStaticLoopRanges();
   int64_t width = 1;
-  for (int64_t w = kMaxVectorBytes / elementBytes; w >= 2; w /= 2) {
-    if (row % w != 0)
+  for (int64_t w = kMaxVectorBytes / widestElement; w >= 2 && width == 1;
+       w /= 2) {
+    if (shape.back() % w != 0)
       continue;
-    if (accessAlignment(from, w, elementBytes) == w * elementBytes ||
-        accessAlignment(to, w, elementBytes) == w * elementBytes) {
-      width = w;
-      break;
+    for (auto [operand, view] : llvm::zip(op->getOpOperands(), views)) {
+      int64_t bytes = getElementBytes(operand.get());
+      if (accessAlignment(view, w, bytes) == w * bytes)
+        width = w;
     }
   }
   if (width == 1)
     return failure();
 
-  Location loc = copy.getLoc();
-  auto vectorType = VectorType::get({width}, sourceType.getElementType());
-  int64_t loadAlignment = accessAlignment(from, width, elementBytes);
-  int64_t storeAlignment = accessAlignment(to, width, elementBytes);
-  rewriter.setInsertionPoint(copy);
+  Location loc = op.getLoc();
+  auto vectorOf = [&](Type type) { return VectorType::get({width}, type); };
+  rewriter.setInsertionPoint(op);
+  // Constants and values from outside the body become splats, made once
+  // before the loops.
+  IRMapping mapping;
+  Block *body = op.getBlock();
+  auto splat = [&](Value scalar) {
+    return vector::BroadcastOp::create(rewriter, loc,
+                                       vectorOf(scalar.getType()), scalar)
+        .getResult();
+  };
+  for (Operation &inner : *body) {
+    if (inner.hasTrait<OpTrait::ConstantLike>()) {
+      Operation *constant = rewriter.clone(inner);
+      mapping.map(inner.getResult(0), splat(constant->getResult(0)));
+      continue;
+    }
+    for (Value operand : inner.getOperands())
+      if (!mapping.contains(operand) && operand.getParentBlock() != body)
+        mapping.map(operand, splat(operand));
+  }
+
   SmallVector<Value> lowerBounds, upperBounds, steps;
-  for (auto [dim, size] : llvm::enumerate(sourceType.getShape())) {
+  for (auto [dim, size] : llvm::enumerate(shape)) {
     lowerBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
     upperBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
     steps.push_back(arith::ConstantIndexOp::create(
-        rewriter, loc, dim + 1 == size_t(sourceType.getRank()) ? width : 1));
+        rewriter, loc, dim + 1 == shape.size() ? width : 1));
   }
-  scf::buildLoopNest(rewriter, loc, lowerBounds, upperBounds, steps,
-                     [&](OpBuilder &builder, Location loc, ValueRange indices) {
-                       auto load = vector::LoadOp::create(
-                           builder, loc, vectorType, source, indices);
-                       load.setAlignment(uint64_t(loadAlignment));
-                       auto store = vector::StoreOp::create(builder, loc, load,
-                                                            target, indices);
-                       store.setAlignment(uint64_t(storeAlignment));
-                     });
-  rewriter.eraseOp(copy);
+  scf::buildLoopNest(
+      rewriter, loc, lowerBounds, upperBounds, steps,
+      [&](OpBuilder &builder, Location loc, ValueRange indices) {
+        IRMapping vectors = mapping;
+        for (auto [operand, view] : llvm::zip(op->getOpOperands(), views)) {
+          if (!op.isDpsInput(&operand) &&
+              !op.payloadUsesValueFromOperand(&operand))
+            continue;
+          Type element = getElementTypeOrSelf(operand.get().getType());
+          auto load = vector::LoadOp::create(builder, loc, vectorOf(element),
+                                             operand.get(), indices);
+          load.setAlignment(uint64_t(
+              accessAlignment(view, width, getElementBytes(operand.get()))));
+          vectors.map(op.getMatchingBlockArgument(&operand), load);
+        }
+        for (Operation &inner : body->without_terminator()) {
+          if (inner.hasTrait<OpTrait::ConstantLike>())
+            continue;
+          Operation *clone = builder.clone(inner, vectors);
+          for (Value result : clone->getResults())
+            result.setType(vectorOf(result.getType()));
+        }
+        auto yield = cast<linalg::YieldOp>(body->getTerminator());
+        for (auto [init, value] :
+             llvm::zip(op.getDpsInitsMutable(), yield.getValues())) {
+          auto store = vector::StoreOp::create(
+              builder, loc, vectors.lookup(value), init.get(), indices);
+          store.setAlignment(
+              uint64_t(accessAlignment(views[init.getOperandNumber()], width,
+                                       getElementBytes(init.get()))));
+        }
+      });
+  rewriter.eraseOp(op);
   return success();
 }
 
-struct RollerVectorizeCopiesPass
-    : public roller::impl::RollerVectorizeCopiesPassBase<
-          RollerVectorizeCopiesPass> {
+struct RollerVectorizeAccessesPass
+    : public roller::impl::RollerVectorizeAccessesPassBase<
+          RollerVectorizeAccessesPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     IRRewriter rewriter(ctx);
@@ -284,10 +358,10 @@ struct RollerVectorizeCopiesPass
           alloca.setAlignment(uint64_t(kMaxVectorBytes));
       });
       Divisibility divisibility;
-      SmallVector<linalg::CopyOp> copies;
-      kernel.walk([&](linalg::CopyOp copy) { copies.push_back(copy); });
-      for (linalg::CopyOp copy : copies)
-        (void)vectorizeCopy(rewriter, copy, divisibility);
+      SmallVector<linalg::LinalgOp> ops;
+      kernel.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+      for (linalg::LinalgOp op : ops)
+        (void)vectorizeElementwise(rewriter, op, divisibility);
     });
   }
 };
