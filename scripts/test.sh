@@ -3,7 +3,7 @@
 # GoogleTest unit tests, in one lit run). Ends with one line
 # `N passed, N failed, N skipped` and exits non-zero on any failure.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-roller_build roller-opt RollerUnitTests mlir-doc
+roller_build roller-opt RollerPlugin roller-embed RollerUnitTests mlir-doc
 
 results="$ROLLER_BUILD/test-results.json"
 rm -f "$results"

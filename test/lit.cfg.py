@@ -17,6 +17,9 @@ config.test_exec_root = os.path.join(config.roller_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%roller_src", config.roller_src_root))
 config.substitutions.append(("%roller_obj", config.roller_obj_root))
+# The dialect + pass plugin that a stock mlir-opt loads.
+config.substitutions.append(
+    ("%roller_plugin", os.path.join(config.roller_obj_root, "lib", "RollerPlugin.so")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -25,7 +28,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.roller_tools_dir, config.llvm_tools_dir]
-tools = ["roller-opt", "mlir-opt", "mlir-runner"]
+tools = ["roller-opt", "roller-embed", "mlir-opt", "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The runtime libraries mlir-runner loads for the CPU integration tests.
@@ -41,3 +44,8 @@ _ptxas = "/usr/local/cuda/bin/ptxas"
 if os.path.exists(_ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", _ptxas))
+
+# The install test configures a consumer project with the same CMake and
+# generator the build used.
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))

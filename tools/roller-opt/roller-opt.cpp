@@ -4,9 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Roller/Dialect/Roller/IR/RollerDialect.h"
-#include "Roller/Dialect/Roller/Transforms/Passes.h"
-#include "Roller/Dialect/Roller/Transforms/Pipelines.h"
+#include "Roller/Roller.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -16,13 +14,12 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  mlir::roller::registerRollerPasses();
-  mlir::roller::registerRollerPipelines();
+  mlir::roller::registerRollerPassesAndPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  registry.insert<mlir::roller::RollerDialect>();
+  mlir::roller::registerRollerDialects(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Roller optimizer driver\n", registry));

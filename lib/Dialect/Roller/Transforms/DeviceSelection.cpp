@@ -15,6 +15,8 @@ DeviceAttr mlir::roller::resolveDeviceAttr(MLIRContext *ctx, Location loc,
     emitError(loc) << llvm::toString(spec.takeError());
     return {};
   }
+  // Callers through the C++ API may not have loaded the dialect yet.
+  ctx->getOrLoadDialect<RollerDialect>();
   // Through getChecked, so that anything the analysis core accepted but the
   // attribute rejects (an element type MLIR does not know) is reported too.
   DeviceAttr attr =

@@ -35,6 +35,28 @@ mlir::roller::selectSchedules(linalg::LinalgOp op, const DeviceSpec &device,
   return selection;
 }
 
+const Candidate &Selection::ranked(int64_t rank) const {
+  size_t index = std::min<size_t>(std::max<int64_t>(rank, 1),
+                                  construction.candidates.size());
+  return construction.candidates[index - 1];
+}
+
+llvm::Expected<ConfigAttr> mlir::roller::chooseConfig(linalg::LinalgOp op,
+                                                      const DeviceSpec &device,
+                                                      int64_t rank,
+                                                      int64_t topK) {
+  if (rank < 1 || topK < 1)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "rank and top-k must be at least 1");
+  ConstructionOptions options;
+  options.topK = std::max(topK, rank);
+  llvm::Expected<Selection> selection = selectSchedules(op, device, options);
+  if (!selection)
+    return selection.takeError();
+  return buildConfigAttr(op->getContext(), selection->expr,
+                         selection->ranked(rank));
+}
+
 ConfigAttr mlir::roller::buildConfigAttr(MLIRContext *ctx,
                                          const TensorExpr &expr,
                                          const Candidate &candidate) {

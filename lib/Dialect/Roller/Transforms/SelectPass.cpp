@@ -215,13 +215,13 @@ void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
     return;
   }
   const std::vector<Candidate> &candidates = selection->construction.candidates;
-  size_t chosen = std::min<size_t>(options.rank, candidates.size()) - 1;
+  const Candidate &best = selection->ranked(options.rank);
+  size_t chosen = &best - candidates.data();
   if (chosen + 1 < size_t(options.rank))
     op->emitRemark() << "roller-select: rank " << options.rank
                      << " asked for, but only " << candidates.size()
                      << (candidates.size() == 1 ? " candidate" : " candidates")
                      << ": attaching the last";
-  const Candidate &best = candidates[chosen];
   op->setAttr(RollerDialect::kConfigAttrName,
               buildConfigAttr(op->getContext(), selection->expr, best));
 

@@ -22,18 +22,6 @@ using namespace mlir;
 using namespace mlir::roller;
 
 namespace {
-/// Keeps the last match-failure reason, to turn it into a remark.
-struct FailureReason : public RewriterBase::Listener {
-  std::string message;
-  void
-  notifyMatchFailure(Location loc,
-                     function_ref<void(Diagnostic &)> reasonCallback) override {
-    Diagnostic diagnostic(loc, DiagnosticSeverity::Remark);
-    reasonCallback(diagnostic);
-    message = diagnostic.str();
-  }
-};
-
 struct RollerTilePass
     : public roller::impl::RollerTilePassBase<RollerTilePass> {
   using Base::Base;
@@ -48,14 +36,13 @@ struct RollerTilePass
       if (op->hasAttr(RollerDialect::kConfigAttrName))
         ops.push_back(op);
     });
-    FailureReason reason;
-    IRRewriter rewriter(&getContext(), &reason);
+    IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : ops) {
       auto config =
           op->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName);
-      reason.message.clear();
-      if (failed(tileToRProgram(rewriter, op, config)))
-        op->emitRemark() << "roller-tile: left as is: " << reason.message;
+      std::string reason;
+      if (failed(tileToRProgram(rewriter, op, config, reason)))
+        op->emitRemark() << "roller-tile: left as is: " << reason;
     }
   }
 };

@@ -29,6 +29,9 @@ struct Selection {
   double selectUs = 0;
 
   const Candidate &best() const { return construction.candidates.front(); }
+  /// The `rank`-th best candidate (1 is the model's choice), or the last one
+  /// when fewer were ranked.
+  const Candidate &ranked(int64_t rank) const;
 };
 
 /// Runs ROLLER on `op` for `device`. Fails with the reason when the op has
@@ -65,6 +68,14 @@ struct SelectionOptions {
   /// Which candidate to attach: 1 is the model's choice, k the k-th best.
   int64_t rank = 1;
 };
+
+/// Chooses the #roller.config of `op` on `device`: the `rank`-th best of
+/// the `topK` rPrograms the construction ranks (topK is raised to `rank`).
+/// Fails with the reason when the op is not supported, no schedule fits or
+/// rank/topK are below 1. Attaches nothing: see selectAndAttachConfig.
+llvm::Expected<ConfigAttr> chooseConfig(linalg::LinalgOp op,
+                                        const DeviceSpec &device,
+                                        int64_t rank = 1, int64_t topK = 10);
 
 /// Attaches a #roller.config to every supported linalg op of `module` that
 /// has none, checks the ones users wrote, emits the remarks and writes the

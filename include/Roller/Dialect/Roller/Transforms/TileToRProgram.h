@@ -15,6 +15,8 @@
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <string>
+
 namespace mlir::roller {
 
 /// Rewrites `op` into a roller.rprogram scheduled by `config` and replaces
@@ -23,6 +25,12 @@ namespace mlir::roller {
 /// operands, or when the config does not tile its loop nest.
 FailureOr<RProgramOp> tileToRProgram(RewriterBase &rewriter,
                                      linalg::LinalgOp op, ConfigAttr config);
+
+/// As above, and on failure sets `reason` to why the op was left as it is
+/// (the rewriter's own listener still sees every notification).
+FailureOr<RProgramOp> tileToRProgram(RewriterBase &rewriter,
+                                     linalg::LinalgOp op, ConfigAttr config,
+                                     std::string &reason);
 
 } // namespace mlir::roller
 
