@@ -16,6 +16,10 @@
 // RUN:   --pass-pipeline='builtin.module(roller-compile-cpu{device=a100})' %s 2>/dev/null | \
 // RUN:   mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | \
 // RUN:   FileCheck %s --check-prefix=EXEC
+// The dumped pipeline, on one line, parses back and runs.
+// RUN: mlir-opt --load-dialect-plugin=%roller_plugin --load-pass-plugin=%roller_plugin \
+// RUN:   --pass-pipeline='builtin.module(roller-tile{device=h200 rank=1 report= search=construct top-k=4},convert-to-nvvm{chip= format=isa ptx-file=})' \
+// RUN:   %s 2>/dev/null | FileCheck %s --check-prefix=REPARSED
 // A bad option is a diagnostic, not a crash.
 // RUN: not mlir-opt --load-dialect-plugin=%roller_plugin --load-pass-plugin=%roller_plugin \
 // RUN:   --pass-pipeline='builtin.module(roller-tile{device=no-such-gpu})' %s 2>&1 | FileCheck %s --check-prefix=BAD
@@ -31,6 +35,7 @@
 // DUMP-NEXT: convert-to-nvvm{chip= format=isa ptx-file=}
 // NVVM: gpu.launch_func @main_kernel::@main_kernel
 // NVVM: gpu.binary @main_kernel [#gpu.object<#nvvm.target<chip = "sm_80"
+// REPARSED: gpu.binary @main_kernel [#gpu.object<#nvvm.target<chip = "sm_90"
 // EXEC: {{\[\[}}33, 33, 33
 // BAD: error: {{.*}}no-such-gpu
 
