@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/TransformOps/RollerTransformOps.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Pipelines.h"
 
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::roller::RollerDialect>();
+  mlir::roller::registerRollerTransformExtension(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Roller optimizer driver\n", registry));
