@@ -62,10 +62,12 @@ struct FailureReason : public RewriterBase::ForwardingListener {
 //===----------------------------------------------------------------------===//
 
 LogicalResult transform::RollerSelectOp::verify() {
-  if (getRank() < 1)
-    return emitOpError() << "rank must be at least 1, got " << getRank();
-  if (getTopK() < 1)
-    return emitOpError() << "top_k must be at least 1, got " << getTopK();
+  if (getRankAttr().getInt() < 1)
+    return emitOpError() << "rank must be at least 1, got "
+                         << getRankAttr().getInt();
+  if (getTopKAttr().getInt() < 1)
+    return emitOpError() << "top_k must be at least 1, got "
+                         << getTopKAttr().getInt();
   if (std::optional<StringRef> device = getDevice(); device && device->empty())
     return emitOpError() << "device must name a preset or a JSON file";
   return success();
@@ -84,10 +86,10 @@ transform::RollerSelectOp::apply(transform::TransformRewriter &rewriter,
                                  transform::TransformState &state) {
   // The verifier rejects these; an op built in C++ may not have been
   // verified.
-  if (getRank() < 1 || getTopK() < 1)
+  if (getRankAttr().getInt() < 1 || getTopKAttr().getInt() < 1)
     return emitDefiniteFailure()
-           << "rank and top_k must be at least 1, got rank " << getRank()
-           << " and top_k " << getTopK();
+           << "rank and top_k must be at least 1, got rank "
+           << getRankAttr().getInt() << " and top_k " << getTopKAttr().getInt();
 
   MLIRContext *ctx = getContext();
   // An unusable device is a definite failure: no op could be scheduled.
@@ -112,7 +114,7 @@ transform::RollerSelectOp::apply(transform::TransformRewriter &rewriter,
 
   ConstructionOptions construction;
   // Ranking at least `rank` candidates makes every rank reachable.
-  construction.topK = std::max(getTopK(), getRank());
+  construction.topK = std::max(getTopKAttr().getInt(), getRankAttr().getInt());
 
   struct Choice {
     Operation *op;
@@ -171,11 +173,12 @@ transform::RollerSelectOp::apply(transform::TransformRewriter &rewriter,
                   llvm::toString(selection.takeError()));
     const std::vector<Candidate> &candidates =
         selection->construction.candidates;
-    size_t chosen = std::min<size_t>(getRank(), candidates.size()) - 1;
-    Choice choice{target, buildConfigAttr(ctx, selection->expr,
-                                          candidates[chosen]),
+    size_t chosen =
+        std::min<size_t>(getRankAttr().getInt(), candidates.size()) - 1;
+    Choice choice{target,
+                  buildConfigAttr(ctx, selection->expr, candidates[chosen]),
                   device};
-    if (chosen + 1 < size_t(getRank()))
+    if (chosen + 1 < size_t(getRankAttr().getInt()))
       choice.candidates = candidates.size();
     choices.push_back(choice);
   }
@@ -185,7 +188,7 @@ transform::RollerSelectOp::apply(transform::TransformRewriter &rewriter,
   for (const Choice &choice : choices) {
     if (choice.candidates)
       choice.op->emitRemark()
-          << "transform.roller.select: rank " << getRank()
+          << "transform.roller.select: rank " << getRankAttr().getInt()
           << " asked for, but only " << choice.candidates
           << (choice.candidates == 1 ? " candidate" : " candidates")
           << ": attaching the last";
@@ -241,8 +244,7 @@ transform::RollerTileOp::apply(transform::TransformRewriter &rewriter,
     if (!op)
       return fail("expected a linalg op, got '" +
                   target->getName().getStringRef() + "'");
-    auto config =
-        op->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName);
+    auto config = op->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName);
     if (!config)
       return fail("expected a linalg op with a roller.config (run "
                   "transform.roller.select first)");
@@ -257,8 +259,7 @@ transform::RollerTileOp::apply(transform::TransformRewriter &rewriter,
       return fail("the roller.config has rank " + Twine(config.getRank()) +
                   ", the op has " + Twine(op.getNumLoops()) + " loops");
     if (config.getPadding().size() != size_t(op.getNumDpsInputs()))
-      return fail("the roller.config has " +
-                  Twine(config.getPadding().size()) +
+      return fail("the roller.config has " + Twine(config.getPadding().size()) +
                   " paddings, the op has " + Twine(op.getNumDpsInputs()) +
                   " inputs");
     work.emplace_back(op, config);
@@ -274,8 +275,8 @@ transform::RollerTileOp::apply(transform::TransformRewriter &rewriter,
     FailureOr<RProgramOp> program = tileToRProgram(rewriter, op, config);
     if (failed(program)) {
       rewriter.setListener(previous);
-      std::string message = "cannot rewrite the op into a roller.rprogram: " +
-                            reason.message;
+      std::string message =
+          "cannot rewrite the op into a roller.rprogram: " + reason.message;
       if (programs.empty()) {
         DiagnosedSilenceableFailure diag = emitSilenceableError() << message;
         diag.attachNote(loc) << "when applied to this op";
@@ -315,7 +316,6 @@ public:
 };
 } // namespace
 
-void mlir::roller::registerRollerTransformExtension(
-    DialectRegistry &registry) {
+void mlir::roller::registerRollerTransformExtension(DialectRegistry &registry) {
   registry.addExtensions<RollerTransformExtension>();
 }

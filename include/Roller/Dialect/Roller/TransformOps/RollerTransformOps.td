@@ -43,8 +43,8 @@ def RollerSelectOp : Op<Transform_Dialect, "roller.select", [
     The ops are all checked before any is changed. A payload op that is not
     a linalg op, that Roller cannot model (dynamic shapes, non-affine
     indexing maps, no schedule fits the device) or whose existing
-    `roller.config` does not fit is a silenceable failure reported at that
-    op, and then no payload op is changed. A device that cannot be resolved
+    `roller.config` does not fit is a silenceable failure (an error at this
+    op with a note at the payload op), and then no payload op is changed. A device that cannot be resolved
     (unknown name, unreadable or invalid file) is a definite failure.
     `rank` and `top_k` must be at least 1 and `device` non-empty (checked by
     the verifier).
@@ -88,8 +88,8 @@ def RollerTileOp : Op<Transform_Dialect, "roller.tile", [
 
     A payload op that is not a linalg op, has no `roller.config`, has
     dynamically shaped or scalar operands, or whose config does not match
-    its loop nest (rank, one padding per input) is a silenceable failure at
-    that op; these are checked for every op before any is rewritten, so the
+    its loop nest (rank, one padding per input) is a silenceable failure (an
+    error at this op with a note at the payload op); these are checked for every op before any is rewritten, so the
     payload is unchanged. The rewrite's own checks (a single-block body, no
     `linalg.index`, linear indexing maps) can only be made while rewriting:
     they are a silenceable failure when they reject the first op, and a
