@@ -1,6 +1,7 @@
 //===- Roller.cpp - The C++ API for embedding Roller ----------------------===//
 
 #include "Roller/Roller.h"
+#include "Roller/Dialect/Roller/TransformOps/RollerTransformOps.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Pipelines.h"
 
@@ -12,6 +13,7 @@ using namespace mlir::roller;
 
 void mlir::roller::registerRollerDialects(DialectRegistry &registry) {
   registry.insert<RollerDialect>();
+  registerRollerTransformExtension(registry);
 }
 
 llvm::Expected<ConfigAttr> mlir::roller::selectAndAttachConfig(
