@@ -41,3 +41,14 @@ _ptxas = "/usr/local/cuda/bin/ptxas"
 if os.path.exists(_ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", _ptxas))
+
+# roller-bench (tools/roller-bench) is built when CMake found nvcc; its tests
+# run in dry-run mode and need no GPU.
+_roller_bench = os.path.join(config.roller_tools_dir, "roller-bench")
+if os.path.exists(_roller_bench):
+    config.available_features.add("roller-bench")
+    config.substitutions.append(("%roller_bench", _roller_bench))
+
+# nvcc builds roller-bench in bench/gpu/run.sh (its dry run is tested).
+if os.path.exists("/usr/local/cuda/bin/nvcc"):
+    config.available_features.add("nvcc")

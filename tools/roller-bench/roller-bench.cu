@@ -32,6 +32,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdarg>
@@ -742,7 +743,8 @@ struct Options {
   bool dryRun = false, flushL2 = true, checkOutputs = true;
   int warmup = 2, reps = 10;
   double maxCandidateMs = 1500; // timed runs per candidate stop after this
-  bool quiet = false;
+  double maxOpS = 0;            // candidates after this many seconds are skipped
+  bool probe = false;
 };
 
 class Bench {
@@ -1025,6 +1027,7 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
   double predictedTop1 = NAN;
   std::vector<DeviceBuffer> scratch;
 
+  auto opStart = std::chrono::steady_clock::now();
   for (size_t ci = 0; ci < op.candidates.size(); ++ci) {
     const Candidate &cand = op.candidates[ci];
     if (cand.rank < opts.firstRank || cand.rank > opts.lastRank)
@@ -1033,6 +1036,13 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
     double predictedMs = cand.predictedUs >= 0 ? cand.predictedUs / 1e3 : NAN;
     if (cand.rank == 1)
       predictedTop1 = predictedMs;
+    double spentS = std::chrono::duration<double>(std::chrono::steady_clock::now() - opStart).count();
+    if (opts.maxOpS > 0 && spentS > opts.maxOpS) {
+      emitRecord(head + ",\"record\":\"candidate\",\"status\":\"not_timed\",\"reason\":" +
+                 json::quote(fmt("the operator's time budget (%.0f s) is spent", opts.maxOpS)) +
+                 ",\"predicted_ms\":" + num(predictedMs) + "}");
+      continue;
+    }
     if (!problems[ci].empty()) {
       emitRecord(head + ",\"record\":\"candidate\",\"status\":\"invalid\",\"reason\":" +
                  json::quote(problems[ci].front()) + "}");
@@ -1212,12 +1222,14 @@ void usage() {
   std::printf(
       "usage: roller-bench --manifest DIR/manifest.json [options]\n"
       "  --dry-run           validate everything, launch nothing (no CUDA calls)\n"
+      "  --probe             only say which GPU (or that there is none), then exit\n"
       "  --op ID[,ID...]     only these operators\n"
       "  --ranks A-B         only candidates of these ranks (default: all)\n"
       "  --results FILE      append one JSON record per event to FILE\n"
       "  --warmup N          warm-up runs per candidate (default 2)\n"
       "  --reps N            timed runs per candidate, median reported (default 10)\n"
       "  --max-candidate-ms X  fewer timed runs (at least 3) for slow candidates\n"
+      "  --max-op-s S        skip an operator's remaining candidates after S seconds\n"
       "  --no-flush          do not flush the L2 cache between runs\n"
       "  --no-check          do not compare outputs with the reference\n");
 }
@@ -1249,6 +1261,8 @@ int main(int argc, char **argv) {
       opts.manifest = value();
     else if (a == "--dry-run")
       opts.dryRun = true;
+    else if (a == "--probe")
+      opts.probe = true;
     else if (a == "--op")
       opts.only = splitList(value());
     else if (a == "--ranks") {
@@ -1265,6 +1279,8 @@ int main(int argc, char **argv) {
       opts.reps = std::max(1, std::atoi(value().c_str()));
     else if (a == "--max-candidate-ms")
       opts.maxCandidateMs = std::atof(value().c_str());
+    else if (a == "--max-op-s")
+      opts.maxOpS = std::atof(value().c_str());
     else if (a == "--no-flush")
       opts.flushL2 = false;
     else if (a == "--no-check")
@@ -1308,6 +1324,17 @@ int main(int argc, char **argv) {
                    std::strerror(errno));
       return 1;
     }
+  }
+
+  if (opts.probe) {
+    Bench bench(opts, manifest);
+    try {
+      bench.init();
+    } catch (const GpuError &e) {
+      std::fprintf(stderr, "roller-bench: CUDA error: %s\n", e.what());
+      return 3;
+    }
+    return 0;
   }
 
   // Validate every candidate first (the dry run stops after this).
