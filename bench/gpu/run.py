@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Runs a prepared folder on the GPU with roller-bench, one process per operator.
+"""Runs a prepared folder on the GPU with roller-bench.
 
-A process per operator keeps a kernel fault (which poisons the CUDA context)
-or a hang to that operator: roller-bench appends a "start" record before each
-candidate, so after a crash or a timeout the candidate that caused it is
-known; it is recorded as a fault and the operator resumes at the next rank.
-A global deadline shrinks the per-operator budgets and skips what is left.
+One process runs all operators; a kernel fault (which poisons the CUDA
+context) or a hang (no new record for --op-timeout seconds) ends it, and
+since roller-bench appends a "start" record before each candidate, the
+candidate that caused it is known: it is recorded as a fault, its operator
+resumes at the next rank in a process of its own, and the remaining
+operators continue in a new one. A deadline bounds each operator's
+candidates (--max-op-s) and stops starting operators (--deadline-s).
 
 Afterwards the library baseline (bench/gpu/torch_ref.py, PyTorch: cuBLAS,
 cuDNN) runs if PyTorch is importable, then bench/gpu/report.py writes the
@@ -30,20 +32,15 @@ def log(msg):
     print("run: " + msg, file=sys.stderr, flush=True)
 
 
-def records(path, op_id):
+def records_all(path):
     out = []
     if os.path.exists(path):
         with open(path) as f:
             for line in f:
-                line = line.strip()
-                if not line:
-                    continue
                 try:
-                    r = json.loads(line)
+                    out.append(json.loads(line))
                 except ValueError:
-                    continue  # a line cut short by a crash
-                if r.get("op") == op_id:
-                    out.append(r)
+                    pass  # a line cut short by a crash
     return out
 
 
@@ -61,7 +58,7 @@ def main(argv=None):
     ap.add_argument("--time-limit", type=float, default=420,
                     help="seconds for the whole run, library baseline included")
     ap.add_argument("--op-timeout", type=float, default=120,
-                    help="seconds one roller-bench process may run")
+                    help="seconds without a new record after which roller-bench is killed")
     ap.add_argument("--op", help="only these operators (comma-separated ids)")
     ap.add_argument("--no-torch", action="store_true", help="skip the PyTorch baseline")
     ap.add_argument("--reps", type=int, default=10)
@@ -97,7 +94,7 @@ def main(argv=None):
     if probe.returncode != 0:
         log("roller-bench failed: " + probe.stdout + probe.stderr)
         return 1
-    sys.stdout.write(probe.stdout.splitlines()[0] + "\n")
+    print(probe.stdout.splitlines()[0], flush=True)
 
     results = os.path.join(args.out, "results.jsonl")
     if os.path.exists(results):
@@ -105,54 +102,98 @@ def main(argv=None):
     stdout_log = open(os.path.join(args.out, "roller-bench.log"), "w")
     # Leave a share of the time for the library baseline and the report.
     roller_deadline = start + args.time_limit * (0.7 if not args.no_torch else 0.95)
-    runnable = [o for o in ops if not o.get("skipped")]
     for o in ops:
         if o.get("skipped"):
             append(results, {"op": o["id"], "record": "op", "skipped": o["skipped"]})
-    for index, o in enumerate(runnable):
+    pending = [o["id"] for o in ops if not o.get("skipped")]
+    first_ranks = "1-%d" % manifest["top_k"]
+    # One process for all pending operators (a CUDA context per operator
+    # would cost seconds each); after a fault or a hang, the operator that
+    # caused it resumes at its next rank in its own process and the rest
+    # continue in a new one.
+    while pending:
         left = roller_deadline - time.monotonic()
-        remaining_ops = len(runnable) - index
         if left <= 5:
-            append(results, {"op": o["id"], "record": "op",
-                             "skipped": "the run's time limit was reached"})
+            for op_id in pending:
+                append(results, {"op": op_id, "record": "op",
+                                 "skipped": "the run's time limit was reached"})
+            break
+        per_op = max(15.0, min(60.0, 3 * left / len(pending)))
+        batch = pending if first_ranks.startswith("1-") else pending[:1]
+        cmd = bench + ["--op", ",".join(batch), "--ranks", first_ranks,
+                       "--results", results, "--reps", str(args.reps),
+                       "--max-op-s", "%.0f" % per_op, "--deadline-s", "%.0f" % left]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True)
+        # Watchdog: no new record for --op-timeout seconds is a hang.
+        import threading
+        lines = []
+
+        def pump():
+            for line in proc.stdout:
+                lines.append(line)
+                stdout_log.write(line)
+                stdout_log.flush()
+                if any(line.startswith(i + " ") for i in batch) and " top1 " in line:
+                    print(line, end="", flush=True)
+        reader = threading.Thread(target=pump, daemon=True)
+        reader.start()
+        last_size, last_change, hung = -1, time.monotonic(), False
+        while proc.poll() is None:
+            time.sleep(0.5)
+            size = os.path.getsize(results) if os.path.exists(results) else 0
+            now = time.monotonic()
+            if size != last_size:
+                last_size, last_change = size, now
+            if now - last_change > args.op_timeout or now > roller_deadline + 30:
+                hung = True
+                proc.kill()
+                proc.wait()
+        reader.join(timeout=5)
+        rc = "timeout" if hung else proc.returncode
+        done = {r["op"] for r in records_all(results) if r.get("record") == "op"}
+        if rc == 0:
+            pending = [i for i in pending if i not in done and i not in batch]
+            first_ranks = "1-%d" % manifest["top_k"]
             continue
-        per_op = max(5.0, min(args.op_timeout, left / remaining_ops * 3))
-        first_rank, last_rank = 1, max((c["rank"] for c in o["candidates"]), default=0)
-        while first_rank <= last_rank:
-            cmd = bench + ["--op", o["id"], "--ranks", "%d-%d" % (first_rank, last_rank),
-                           "--results", results, "--reps", str(args.reps),
-                           "--max-op-s", "%.0f" % (per_op * 0.6)]
-            try:
-                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=per_op)
-                rc, out = proc.returncode, proc.stdout + proc.stderr
-            except subprocess.TimeoutExpired as e:
-                rc = "timeout"
-                out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-            stdout_log.write(out)
-            stdout_log.flush()
-            if rc == 0:
-                for line in out.splitlines():
-                    if line.startswith(o["id"] + " "):
-                        print(line, flush=True)
-                break
-            # Which candidate was running?
-            started = [r["rank"] for r in records(results, o["id"]) if r["record"] == "start"]
-            finished = {r["rank"] for r in records(results, o["id"])
-                        if r["record"] == "candidate"}
-            crashed = next((r for r in reversed(started) if r not in finished), None)
-            reason = ("timed out after %.0f s" % per_op if rc == "timeout"
-                      else "roller-bench exited with %s: %s" % (rc, out.strip().splitlines()[-1:] or ""))
-            if crashed is None:
-                append(results, {"op": o["id"], "record": "op", "error": reason})
-                log("%s: %s" % (o["id"], reason))
-                break
-            if crashed not in finished:
-                append(results, {"op": o["id"], "rank": crashed, "record": "candidate",
-                                 "status": "fault", "reason": reason})
-            log("%s rank %d: %s; resuming at rank %d" % (o["id"], crashed, reason, crashed + 1))
-            first_rank = crashed + 1
-            if time.monotonic() > roller_deadline:
-                break
+        # The operator and candidate that were running.
+        recs = [r for r in records_all(results) if r.get("op") in batch]
+        started = [r for r in recs if r.get("record") == "start"]
+        tail = "".join(lines).strip().splitlines()[-1:] or [""]
+        reason = ("no progress for %.0f s (killed)" % args.op_timeout if rc == "timeout"
+                  else "roller-bench exited with %s: %s" % (rc, tail[0]))
+        if not started or started[-1]["op"] in done:
+            # Failed outside a candidate (e.g. the reference): give up on the
+            # first operator not done.
+            culprit = next((i for i in batch if i not in done), None)
+            if culprit is None:
+                pending = [i for i in pending if i not in batch]
+                continue
+            append(results, {"op": culprit, "record": "op", "error": reason})
+            log("%s: %s" % (culprit, reason))
+            pending = [i for i in pending if i != culprit and i not in done]
+            first_ranks = "1-%d" % manifest["top_k"]
+            continue
+        culprit, rank = started[-1]["op"], started[-1]["rank"]
+        finished = {r["rank"] for r in recs
+                    if r.get("op") == culprit and r.get("record") == "candidate"}
+        if rank not in finished:
+            append(results, {"op": culprit, "rank": rank, "record": "candidate",
+                             "status": "fault", "reason": reason})
+        log("%s rank %d: %s; %s" % (culprit, rank, reason,
+                                      "resuming at rank %d" % (rank + 1)
+                                      if rank < manifest["top_k"] else "no rank left"))
+        pending = [i for i in pending if i not in done]
+        if culprit in pending:
+            pending.remove(culprit)
+            pending.insert(0, culprit)
+            # The culprit alone from its next rank, then the rest from rank 1.
+            if rank + 1 <= manifest["top_k"]:
+                first_ranks = "%d-%d" % (rank + 1, manifest["top_k"])
+            else:
+                append(results, {"op": culprit, "record": "op"})
+                pending.pop(0)
+                first_ranks = "1-%d" % manifest["top_k"]
     stdout_log.close()
 
     torch_out = os.path.join(args.out, "torch.jsonl")

@@ -744,6 +744,7 @@ struct Options {
   int warmup = 2, reps = 10;
   double maxCandidateMs = 1500; // timed runs per candidate stop after this
   double maxOpS = 0;            // candidates after this many seconds are skipped
+  double deadlineS = 0;         // operators after this many seconds are skipped
   bool probe = false;
 };
 
@@ -795,7 +796,6 @@ public:
       check(cudaMalloc(&flushBuffer, flushBytes), "cudaMalloc(L2 flush)");
     }
     check(cudaMalloc(&compareResult, sizeof(CompareResult)), "cudaMalloc");
-    loadCublas();
     return true;
   }
 
@@ -803,7 +803,11 @@ public:
              const std::vector<std::vector<std::string>> &problems);
 
 private:
+  /// Loads cuBLAS on first use (only matmuls need it).
   void loadCublas() {
+    if (cublasTried)
+      return;
+    cublasTried = true;
     for (const char *name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}) {
       void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
       if (!lib)
@@ -894,6 +898,7 @@ private:
   const Manifest &manifest;
   Driver driver;
   Cublas cublas;
+  bool cublasTried = false;
   std::string deviceName;
   int l2Bytes = 0;
   cudaStream_t stream = nullptr;
@@ -959,6 +964,8 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
   auto zeroOutput = [&] {
     check(cudaMemsetAsync(output.ptr, 0, outBytes, stream), "memset(output)");
   };
+  if (isMatmul)
+    loadCublas();
   if (isMatmul && cublas.handle) {
     int m = int(d.loops[0].size), n = int(d.loops[1].size), k = int(d.loops[2].size);
     bool half = d.inputs[0].element == "f16";
@@ -1230,6 +1237,7 @@ void usage() {
       "  --reps N            timed runs per candidate, median reported (default 10)\n"
       "  --max-candidate-ms X  fewer timed runs (at least 3) for slow candidates\n"
       "  --max-op-s S        skip an operator's remaining candidates after S seconds\n"
+      "  --deadline-s S      start no operator after S seconds\n"
       "  --no-flush          do not flush the L2 cache between runs\n"
       "  --no-check          do not compare outputs with the reference\n");
 }
@@ -1279,6 +1287,8 @@ int main(int argc, char **argv) {
       opts.reps = std::max(1, std::atoi(value().c_str()));
     else if (a == "--max-candidate-ms")
       opts.maxCandidateMs = std::atof(value().c_str());
+    else if (a == "--deadline-s")
+      opts.deadlineS = std::atof(value().c_str());
     else if (a == "--max-op-s")
       opts.maxOpS = std::atof(value().c_str());
     else if (a == "--no-flush")
@@ -1392,9 +1402,21 @@ int main(int argc, char **argv) {
   try {
     if (!bench.init())
       return 0;
-    for (size_t oi = 0; oi < ops.size(); ++oi)
-      if (ops[oi]->skipped.empty())
-        bench.runOp(*ops[oi], plans[oi], problems[oi]);
+    auto runStart = std::chrono::steady_clock::now();
+    for (size_t oi = 0; oi < ops.size(); ++oi) {
+      if (!ops[oi]->skipped.empty())
+        continue;
+      double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                   runStart)
+                         .count();
+      if (opts.deadlineS > 0 && spent > opts.deadlineS) {
+        emitRecord(fmt("{\"op\":%s,\"record\":\"op\",\"skipped\":\"the run's time limit "
+                       "was reached\"}",
+                       json::quote(ops[oi]->id).c_str()));
+        continue;
+      }
+      bench.runOp(*ops[oi], plans[oi], problems[oi]);
+    }
   } catch (const GpuError &e) {
     std::fprintf(stderr, "roller-bench: CUDA error: %s\n", e.what());
     return 3;
