@@ -1,4 +1,5 @@
-//===- Json.h - A small JSON reader for roller-bench -------------*- C++ -*-===//
+//===- Json.h - A small JSON reader for roller-bench -------------*- C++
+//-*-===//
 //
 // roller-bench runs on machines without LLVM (the lent GPU machine has only
 // the CUDA toolkit), so it cannot use llvm::json. This is a strict reader of
@@ -12,8 +13,8 @@
 #define ROLLER_BENCH_JSON_H
 
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
@@ -138,9 +139,8 @@ private:
     throw Error(message + " at byte " + std::to_string(pos_));
   }
   void skipSpace() {
-    while (pos_ < text_.size() &&
-           (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' ||
-            text_[pos_] == '\r'))
+    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' ||
+                                   text_[pos_] == '\n' || text_[pos_] == '\r'))
       ++pos_;
   }
   bool consume(char c) {

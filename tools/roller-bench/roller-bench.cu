@@ -182,7 +182,8 @@ OpDesc parseDesc(const json::Value &v) {
     d.summary = s->string();
   d.combine = v.at("combine").string();
   for (const json::Value &loop : v.at("loops").array())
-    d.loops.push_back({loop.at("size").integer(), loop.at("reduction").boolean()});
+    d.loops.push_back(
+        {loop.at("size").integer(), loop.at("reduction").boolean()});
   for (const json::Value &input : v.at("inputs").array())
     d.inputs.push_back(parseTensor(input, true));
   d.output = parseTensor(v.at("output"), false);
@@ -260,8 +261,8 @@ Manifest loadManifest(const std::string &path) {
   m.dir = slash == std::string::npos ? "." : path.substr(0, slash);
   json::Value root = json::parse(readFile(path));
   if (root.at("format").string() != "roller-bench-1")
-    throw json::Error("unknown manifest format '" +
-                      root.at("format").string() + "'");
+    throw json::Error("unknown manifest format '" + root.at("format").string() +
+                      "'");
   const json::Value &dev = root.at("device");
   m.device.name = dev.at("name").string();
   m.device.chip = dev.at("chip").string();
@@ -387,9 +388,11 @@ std::vector<std::string> validate(const Op &op, const Candidate &cand,
 
   // The operator description itself.
   if (d.loops.size() > size_t(kMaxLoops))
-    problem(fmt("%zu loops (the reference handles %d)", d.loops.size(), kMaxLoops));
+    problem(
+        fmt("%zu loops (the reference handles %d)", d.loops.size(), kMaxLoops));
   if (d.inputs.empty() || d.inputs.size() > size_t(kMaxInputs))
-    problem(fmt("%zu inputs (the reference handles 1 to %d)", d.inputs.size(), kMaxInputs));
+    problem(fmt("%zu inputs (the reference handles 1 to %d)", d.inputs.size(),
+                kMaxInputs));
   if (d.combine != "mul_add" && d.combine != "add" && d.combine != "relu")
     problem("unknown combine '" + d.combine + "'");
   size_t parallel = 0;
@@ -410,23 +413,25 @@ std::vector<std::string> validate(const Op &op, const Candidate &cand,
   for (size_t j = 0; j < d.inputs.size(); ++j) {
     const TensorDesc &t = d.inputs[j];
     if (t.index.size() != t.shape.size())
-      problem(fmt("input %zu: %zu index entries for rank %zu", j, t.index.size(),
-                  t.shape.size()));
+      problem(fmt("input %zu: %zu index entries for rank %zu", j,
+                  t.index.size(), t.shape.size()));
     if (!elementBytes(t.element) || (t.element != "f32" && t.element != "f16"))
-      problem(fmt("input %zu: element type %s is not supported", j, t.element.c_str()));
+      problem(fmt("input %zu: element type %s is not supported", j,
+                  t.element.c_str()));
     for (size_t k = 0; k < t.index.size(); ++k) {
       // The largest index reached must lie inside the dimension.
       int64_t maxIndex = 0;
       for (auto [loop, coeff] : t.index[k]) {
         if (loop < 0 || size_t(loop) >= d.loops.size() || coeff < 0) {
-          problem(fmt("input %zu dimension %zu: bad term [%d, %" PRId64 "]", j, k,
-                      loop, coeff));
+          problem(fmt("input %zu dimension %zu: bad term [%d, %" PRId64 "]", j,
+                      k, loop, coeff));
           continue;
         }
         maxIndex += coeff * (d.loops[loop].size - 1);
       }
       if (k < t.shape.size() && maxIndex >= t.shape[k])
-        problem(fmt("input %zu dimension %zu: index reaches %" PRId64 " of %" PRId64,
+        problem(fmt("input %zu dimension %zu: index reaches %" PRId64
+                    " of %" PRId64,
                     j, k, maxIndex, t.shape[k]));
     }
   }
@@ -454,14 +459,19 @@ std::vector<std::string> validate(const Op &op, const Candidate &cand,
         problem(where + "grid and block must be positive constants");
       threads *= l.block[i];
     }
-    if (threads > 1024 || l.block[0] > 1024 || l.block[1] > 1024 || l.block[2] > 64)
-      problem(where + fmt("block %" PRId64 "x%" PRId64 "x%" PRId64 " exceeds the CUDA limits",
+    if (threads > 1024 || l.block[0] > 1024 || l.block[1] > 1024 ||
+        l.block[2] > 64)
+      problem(where + fmt("block %" PRId64 "x%" PRId64 "x%" PRId64
+                          " exceeds the CUDA limits",
                           l.block[0], l.block[1], l.block[2]));
     if (l.grid[0] > 2147483647LL || l.grid[1] > 65535 || l.grid[2] > 65535)
       problem(where + "grid exceeds the CUDA limits");
     if (l.dynamicSmem < 0 || l.dynamicSmem > device.smemPerBlock)
-      problem(where + fmt("%" PRId64 " bytes of dynamic shared memory (the device allows %" PRId64 ")",
-                          l.dynamicSmem, device.smemPerBlock));
+      problem(where +
+              fmt("%" PRId64
+                  " bytes of dynamic shared memory (the device allows %" PRId64
+                  ")",
+                  l.dynamicSmem, device.smemPerBlock));
     // PTX.
     auto ptxIt = cand.ptx.find(l.module);
     if (ptxIt == cand.ptx.end()) {
@@ -480,8 +490,8 @@ std::vector<std::string> validate(const Op &op, const Candidate &cand,
         if (count < 0)
           problem(where + "no .entry " + l.kernel + " in " + ptxIt->second);
         else if (size_t(count) != l.argTypes.size())
-          problem(where + fmt("the PTX entry has %d parameters, the launch %zu", count,
-                              l.argTypes.size()));
+          problem(where + fmt("the PTX entry has %d parameters, the launch %zu",
+                              count, l.argTypes.size()));
       }
     }
     // Operands against the parameters.
@@ -499,15 +509,16 @@ std::vector<std::string> validate(const Op &op, const Candidate &cand,
           problem(where + fmt("parameter %zu has unsupported type %s", param,
                               l.argTypes[param].c_str()));
         if (!o.hasValue)
-          problem(where + fmt("scalar parameter %zu (%s) has no constant value", param,
-                              o.type.c_str()));
+          problem(where + fmt("scalar parameter %zu (%s) has no constant value",
+                              param, o.type.c_str()));
         bindings.push_back({BufferKind::Scratch, -1});
         param += 1;
         continue;
       }
       int64_t rank = o.shape.size();
       if (o.params != 3 + 2 * rank || int64_t(o.strides.size()) != rank)
-        problem(where + fmt("memref %s takes %" PRId64 " parameters, expected %" PRId64,
+        problem(where + fmt("memref %s takes %" PRId64
+                            " parameters, expected %" PRId64,
                             o.type.c_str(), o.params, 3 + 2 * rank));
       for (int64_t i = 0; i < o.params && param + i < l.argTypes.size(); ++i) {
         const char *want = i < 2 ? "!llvm.ptr" : "i64";
@@ -523,16 +534,21 @@ std::vector<std::string> validate(const Op &op, const Candidate &cand,
       Binding binding{BufferKind::Scratch, -1};
       if (o.funcArg >= 0) {
         if (size_t(o.funcArg) >= d.inputs.size()) {
-          problem(where + fmt("func_arg %" PRId64 " but the operator has %zu inputs",
+          problem(where + fmt("func_arg %" PRId64
+                              " but the operator has %zu inputs",
                               o.funcArg, d.inputs.size()));
         } else {
           const TensorDesc &t = d.inputs[o.funcArg];
           if (o.shape != t.shape || o.element != t.element)
-            problem(where + fmt("func_arg %" PRId64 " is %s, the operator's input %sx%s",
-                                o.funcArg, o.type.c_str(), shapeString(t.shape).c_str(),
+            problem(where + fmt("func_arg %" PRId64
+                                " is %s, the operator's input %sx%s",
+                                o.funcArg, o.type.c_str(),
+                                shapeString(t.shape).c_str(),
                                 t.element.c_str()));
           if (extentOf(o) > numel(t.shape))
-            problem(where + fmt("func_arg %" PRId64 " reaches beyond its buffer", o.funcArg));
+            problem(where + fmt("func_arg %" PRId64
+                                " reaches beyond its buffer",
+                                o.funcArg));
           binding = {BufferKind::Input, int(o.funcArg)};
         }
       } else if (!outputBound && o.shape == d.output.shape &&
@@ -546,17 +562,20 @@ std::vector<std::string> validate(const Op &op, const Candidate &cand,
                  outputBound) {
         binding = {BufferKind::Output, 0}; // the same result in a later launch
       } else {
-        auto [it, inserted] = scratchByType.emplace(o.type, int(plan.scratch.size()));
+        auto [it, inserted] =
+            scratchByType.emplace(o.type, int(plan.scratch.size()));
         if (inserted)
-          plan.scratch.push_back({o.type, extentOf(o), elementBytes(o.element)});
+          plan.scratch.push_back(
+              {o.type, extentOf(o), elementBytes(o.element)});
         binding = {BufferKind::Scratch, it->second};
       }
       bindings.push_back(binding);
       param += o.params;
     }
     if (param != l.argTypes.size())
-      problem(where + fmt("operands describe %zu parameters, the kernel has %zu", param,
-                          l.argTypes.size()));
+      problem(where +
+              fmt("operands describe %zu parameters, the kernel has %zu", param,
+                  l.argTypes.size()));
     plan.params += l.argTypes.size();
     plan.bindings.push_back(std::move(bindings));
   }
@@ -743,8 +762,8 @@ struct Options {
   bool dryRun = false, flushL2 = true, checkOutputs = true;
   int warmup = 2, reps = 10;
   double maxCandidateMs = 1500; // timed runs per candidate stop after this
-  double maxOpS = 0;            // candidates after this many seconds are skipped
-  double deadlineS = 0;         // operators after this many seconds are skipped
+  double maxOpS = 0;    // candidates after this many seconds are skipped
+  double deadlineS = 0; // operators after this many seconds are skipped
   bool probe = false;
 };
 
@@ -769,12 +788,13 @@ public:
     check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
     deviceName = prop.name;
     l2Bytes = prop.l2CacheSize;
-    std::printf("roller-bench: device 0: %s, sm_%d%d, %d SMs, %.1f GiB, L2 %.0f MiB; "
-                "peaks from the manifest (%s): %.1f TFLOP/s f32, %.0f GB/s\n",
-                prop.name, prop.major, prop.minor, prop.multiProcessorCount,
-                prop.totalGlobalMem / 1073741824.0, l2Bytes / 1048576.0,
-                manifest.device.name.c_str(), manifest.device.peakF32Tflops,
-                manifest.device.hbmGBps);
+    std::printf(
+        "roller-bench: device 0: %s, sm_%d%d, %d SMs, %.1f GiB, L2 %.0f MiB; "
+        "peaks from the manifest (%s): %.1f TFLOP/s f32, %.0f GB/s\n",
+        prop.name, prop.major, prop.minor, prop.multiProcessorCount,
+        prop.totalGlobalMem / 1073741824.0, l2Bytes / 1048576.0,
+        manifest.device.name.c_str(), manifest.device.peakF32Tflops,
+        manifest.device.hbmGBps);
 #define RESOLVE(name)                                                          \
   {                                                                            \
     cudaDriverEntryPointQueryResult found;                                     \
@@ -808,7 +828,8 @@ private:
     if (cublasTried)
       return;
     cublasTried = true;
-    for (const char *name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}) {
+    for (const char *name :
+         {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}) {
       void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
       if (!lib)
         continue;
@@ -816,7 +837,8 @@ private:
       cublas.library = name;
       cublas.create = (decltype(cublas.create))dlsym(lib, "cublasCreate_v2");
       cublas.destroy = (decltype(cublas.destroy))dlsym(lib, "cublasDestroy_v2");
-      cublas.setStream = (decltype(cublas.setStream))dlsym(lib, "cublasSetStream_v2");
+      cublas.setStream =
+          (decltype(cublas.setStream))dlsym(lib, "cublasSetStream_v2");
       cublas.sgemm = (decltype(cublas.sgemm))dlsym(lib, "cublasSgemm_v2");
       cublas.gemmEx = (decltype(cublas.gemmEx))dlsym(lib, "cublasGemmEx");
       if (cublas.create && cublas.setStream && cublas.sgemm && cublas.gemmEx &&
@@ -845,7 +867,8 @@ private:
     check(cudaStreamSynchronize(stream), "warm-up");
     int reps = opts.reps;
     if (firstMs > 0)
-      reps = std::max(3, std::min(opts.reps, int(opts.maxCandidateMs / firstMs)));
+      reps =
+          std::max(3, std::min(opts.reps, int(opts.maxCandidateMs / firstMs)));
     std::vector<float> times;
     for (int i = 0; i < reps; ++i) {
       prepare();
@@ -881,14 +904,17 @@ private:
       check(cudaMemsetAsync(flushBuffer, 0, flushBytes, stream), "L2 flush");
   }
 
-  CompareResult compare(const float *out, const float *ref, int64_t n, float tol) {
+  CompareResult compare(const float *out, const float *ref, int64_t n,
+                        float tol) {
     CompareResult init{0, 0, ~0ull};
-    check(cudaMemcpyAsync(compareResult, &init, sizeof init, cudaMemcpyHostToDevice, stream),
+    check(cudaMemcpyAsync(compareResult, &init, sizeof init,
+                          cudaMemcpyHostToDevice, stream),
           "memcpy");
     compareKernel<<<1024, 256, 0, stream>>>(out, ref, n, tol, compareResult);
     check(cudaGetLastError(), "compare kernel");
     CompareResult result;
-    check(cudaMemcpyAsync(&result, compareResult, sizeof result, cudaMemcpyDeviceToHost, stream),
+    check(cudaMemcpyAsync(&result, compareResult, sizeof result,
+                          cudaMemcpyDeviceToHost, stream),
           "memcpy");
     check(cudaStreamSynchronize(stream), "compare");
     return result;
@@ -917,7 +943,9 @@ struct DeviceBuffer {
     check(cudaMalloc(&ptr, std::max<size_t>(n, 16)), "cudaMalloc");
   }
   DeviceBuffer(const DeviceBuffer &) = delete;
-  DeviceBuffer(DeviceBuffer &&o) noexcept : ptr(o.ptr), bytes(o.bytes) { o.ptr = nullptr; }
+  DeviceBuffer(DeviceBuffer &&o) noexcept : ptr(o.ptr), bytes(o.bytes) {
+    o.ptr = nullptr;
+  }
   ~DeviceBuffer() {
     if (ptr)
       cudaFree(ptr);
@@ -943,9 +971,11 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
     int64_t n = numel(t.shape);
     inputs.emplace_back(size_t(n) * elementBytes(t.element));
     if (t.element == "f16")
-      fillKernel<__half><<<4096, 256, 0, stream>>>((__half *)inputs.back().ptr, n, j + 1);
+      fillKernel<__half>
+          <<<4096, 256, 0, stream>>>((__half *)inputs.back().ptr, n, j + 1);
     else
-      fillKernel<float><<<4096, 256, 0, stream>>>((float *)inputs.back().ptr, n, j + 1);
+      fillKernel<float>
+          <<<4096, 256, 0, stream>>>((float *)inputs.back().ptr, n, j + 1);
     check(cudaGetLastError(), "fill kernel");
   }
   int64_t outCount = numel(d.output.shape);
@@ -967,21 +997,22 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
   if (isMatmul)
     loadCublas();
   if (isMatmul && cublas.handle) {
-    int m = int(d.loops[0].size), n = int(d.loops[1].size), k = int(d.loops[2].size);
+    int m = int(d.loops[0].size), n = int(d.loops[1].size),
+        k = int(d.loops[2].size);
     bool half = d.inputs[0].element == "f16";
     auto gemm = [&](void *c) {
       const float alpha = 1, beta = 0;
       cublasStatus_t s;
       // Row-major C = A B is column-major C^T = B^T A^T.
       if (half)
-        s = cublas.gemmEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &alpha,
-                          inputs[1].ptr, CUDA_R_16F, n, inputs[0].ptr, CUDA_R_16F, k,
-                          &beta, c, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
-                          CUBLAS_GEMM_DEFAULT);
+        s = cublas.gemmEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k,
+                          &alpha, inputs[1].ptr, CUDA_R_16F, n, inputs[0].ptr,
+                          CUDA_R_16F, k, &beta, c, CUDA_R_32F, n,
+                          CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
       else
-        s = cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &alpha,
-                         (const float *)inputs[1].ptr, n, (const float *)inputs[0].ptr,
-                         k, &beta, (float *)c, n);
+        s = cublas.sgemm(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k,
+                         &alpha, (const float *)inputs[1].ptr, n,
+                         (const float *)inputs[0].ptr, k, &beta, (float *)c, n);
       if (s != CUBLAS_STATUS_SUCCESS)
         throw GpuError(fmt("cuBLAS gemm failed with status %d", int(s)));
     };
@@ -989,9 +1020,11 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
     check(cudaStreamSynchronize(stream), "cuBLAS reference");
     double first = timeOnce([&] { gemm(output.ptr); }, [&] { flush(); });
     int reps, warm;
-    libraryMs = timeMedian([&] { gemm(output.ptr); }, [&] { flush(); }, first, reps, warm);
+    libraryMs = timeMedian([&] { gemm(output.ptr); }, [&] { flush(); }, first,
+                           reps, warm);
     refName = "cublas";
-    emitRecord(fmt("{\"op\":%s,\"record\":\"library\",\"library\":\"cublas\",\"ms\":%s,\"reps\":%d}",
+    emitRecord(fmt("{\"op\":%s,\"record\":\"library\",\"library\":\"cublas\","
+                   "\"ms\":%s,\"reps\":%d}",
                    json::quote(op.id).c_str(), num(libraryMs).c_str(), reps));
   } else {
     RefParams p{};
@@ -1024,7 +1057,8 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
   }
   // Exact for the integer inputs; the tolerance only covers a summation
   // that is not exact (e.g. reassociated in a wider accumulator).
-  double maxTerm = d.combine == "mul_add" ? std::pow(2.0, double(d.inputs.size())) : 2.0;
+  double maxTerm =
+      d.combine == "mul_add" ? std::pow(2.0, double(d.inputs.size())) : 2.0;
   float tol = float(1e-6 * maxTerm * double(reduction));
 
   bool computeBound = false;
@@ -1039,20 +1073,28 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
     const Candidate &cand = op.candidates[ci];
     if (cand.rank < opts.firstRank || cand.rank > opts.lastRank)
       continue;
-    std::string head = fmt("{\"op\":%s,\"rank\":%d", json::quote(op.id).c_str(), cand.rank);
+    std::string head =
+        fmt("{\"op\":%s,\"rank\":%d", json::quote(op.id).c_str(), cand.rank);
     double predictedMs = cand.predictedUs >= 0 ? cand.predictedUs / 1e3 : NAN;
     if (cand.rank == 1)
       predictedTop1 = predictedMs;
-    double spentS = std::chrono::duration<double>(std::chrono::steady_clock::now() - opStart).count();
+    double spentS = std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - opStart)
+                        .count();
     if (opts.maxOpS > 0 && spentS > opts.maxOpS) {
-      emitRecord(head + ",\"record\":\"candidate\",\"status\":\"not_timed\",\"reason\":" +
-                 json::quote(fmt("the operator's time budget (%.0f s) is spent", opts.maxOpS)) +
-                 ",\"predicted_ms\":" + num(predictedMs) + "}");
+      emitRecord(
+          head +
+          ",\"record\":\"candidate\",\"status\":\"not_timed\",\"reason\":" +
+          json::quote(fmt("the operator's time budget (%.0f s) is spent",
+                          opts.maxOpS)) +
+          ",\"predicted_ms\":" + num(predictedMs) + "}");
       continue;
     }
     if (!problems[ci].empty()) {
-      emitRecord(head + ",\"record\":\"candidate\",\"status\":\"invalid\",\"reason\":" +
-                 json::quote(problems[ci].front()) + "}");
+      emitRecord(
+          head +
+          ",\"record\":\"candidate\",\"status\":\"invalid\",\"reason\":" +
+          json::quote(problems[ci].front()) + "}");
       continue;
     }
     const Plan &plan = plans[ci];
@@ -1079,10 +1121,12 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
         modules[l.module] = module;
       }
       CUfunction fn;
-      CUresult r = driver.cuModuleGetFunction(&fn, modules[l.module], l.kernel.c_str());
+      CUresult r =
+          driver.cuModuleGetFunction(&fn, modules[l.module], l.kernel.c_str());
       if (r == CUDA_SUCCESS && l.dynamicSmem > 48 * 1024)
-        r = driver.cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                      int(l.dynamicSmem));
+        r = driver.cuFuncSetAttribute(
+            fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            int(l.dynamicSmem));
       if (r != CUDA_SUCCESS) {
         const char *msg = "?";
         driver.cuGetErrorString(r, &msg);
@@ -1093,7 +1137,8 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
     }
     if (!failure.empty()) {
       unload();
-      emitRecord(head + ",\"record\":\"candidate\",\"status\":\"error\",\"reason\":" +
+      emitRecord(head +
+                 ",\"record\":\"candidate\",\"status\":\"error\",\"reason\":" +
                  json::quote(failure) + "}");
       continue;
     }
@@ -1124,7 +1169,8 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
             std::memcpy(&bits, &h, 2);
           } else {
             int64_t i = int64_t(o.value);
-            std::memcpy(&bits, &i, 8); // little-endian: narrower ints read the low bytes
+            std::memcpy(&bits, &i,
+                        8); // little-endian: narrower ints read the low bytes
           }
           s[at++] = bits;
           continue;
@@ -1148,9 +1194,10 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
       for (size_t li = 0; li < plan.launches.size(); ++li) {
         const Launch &l = plan.launches[li];
         CUresult r = driver.cuLaunchKernel(
-            functions[li], unsigned(l.grid[0]), unsigned(l.grid[1]), unsigned(l.grid[2]),
-            unsigned(l.block[0]), unsigned(l.block[1]), unsigned(l.block[2]),
-            unsigned(l.dynamicSmem), (CUstream)stream, params[li].data(), nullptr);
+            functions[li], unsigned(l.grid[0]), unsigned(l.grid[1]),
+            unsigned(l.grid[2]), unsigned(l.block[0]), unsigned(l.block[1]),
+            unsigned(l.block[2]), unsigned(l.dynamicSmem), (CUstream)stream,
+            params[li].data(), nullptr);
         if (r != CUDA_SUCCESS) {
           const char *msg = "?";
           driver.cuGetErrorString(r, &msg);
@@ -1170,26 +1217,32 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
     } catch (const GpuError &e) {
       // A fault in a kernel poisons the context: report and stop here (the
       // driver script restarts at the next rank).
-      emitRecord(head + ",\"record\":\"candidate\",\"status\":\"fault\",\"reason\":" +
+      emitRecord(head +
+                 ",\"record\":\"candidate\",\"status\":\"fault\",\"reason\":" +
                  json::quote(e.what()) + "}");
       throw;
     }
     CompareResult cmp{0, 0, 0};
     if (opts.checkOutputs)
-      cmp = compare((const float *)output.ptr, (const float *)reference.ptr, outCount, tol);
+      cmp = compare((const float *)output.ptr, (const float *)reference.ptr,
+                    outCount, tol);
     float maxErr;
     std::memcpy(&maxErr, &cmp.maxErrBits, 4);
     int reps = 0, warm = 0;
     double ms = timeMedian(launchAll, prepare, firstMs, reps, warm);
     unload();
     bool correct = cmp.mismatches == 0;
-    std::string status = !opts.checkOutputs ? "unchecked" : correct ? "ok" : "wrong";
+    std::string status = !opts.checkOutputs ? "unchecked"
+                         : correct          ? "ok"
+                                            : "wrong";
     std::string extra;
     if (!correct)
       extra = fmt(",\"first_bad\":%llu", cmp.firstBad);
-    emitRecord(head + ",\"record\":\"candidate\",\"status\":\"" + status + "\",\"ms\":" +
-               num(ms) + ",\"first_ms\":" + num(firstMs) + fmt(",\"reps\":%d,\"warmup\":%d", reps, warm) +
-               ",\"predicted_ms\":" + num(predictedMs) + ",\"max_abs_err\":" + num(maxErr) +
+    emitRecord(head + ",\"record\":\"candidate\",\"status\":\"" + status +
+               "\",\"ms\":" + num(ms) + ",\"first_ms\":" + num(firstMs) +
+               fmt(",\"reps\":%d,\"warmup\":%d", reps, warm) +
+               ",\"predicted_ms\":" + num(predictedMs) +
+               ",\"max_abs_err\":" + num(maxErr) +
                fmt(",\"mismatches\":%llu", cmp.mismatches) + extra + "}");
     if (correct || !opts.checkOutputs) {
       ++ok;
@@ -1207,17 +1260,19 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
     rate = fmt("%7.2f TFLOP/s %7.1f GB/s %5.1f%% of %s roofline",
                d.flops / (shown * 1e-3) / 1e12, d.bytes / (shown * 1e-3) / 1e9,
                100.0 * idealMs / shown, computeBound ? "compute" : "memory");
-  std::printf("%-8s %-17s top1 %9.4f ms  best %9.4f ms (rank %d, %d ok)  %s %9.4f ms  "
-              "pred %9.4f ms  %s\n",
-              op.id.c_str(), d.type.c_str(), top1, best, bestRank, ok,
-              refName == "cublas" ? "cublas" : "lib   ", libraryMs, predictedTop1,
-              rate.c_str());
-  emitRecord(fmt("{\"op\":%s,\"record\":\"op\",\"reference\":\"%s\",\"top1_ms\":%s,"
-                 "\"best_ms\":%s,\"best_rank\":%d,\"correct_candidates\":%d,"
-                 "\"ideal_ms\":%s,\"bound\":\"%s\"}",
-                 json::quote(op.id).c_str(), refName.c_str(), num(top1).c_str(),
-                 num(best).c_str(), bestRank, ok, num(idealMs).c_str(),
-                 computeBound ? "compute" : "memory"));
+  std::printf(
+      "%-8s %-17s top1 %9.4f ms  best %9.4f ms (rank %d, %d ok)  %s %9.4f ms  "
+      "pred %9.4f ms  %s\n",
+      op.id.c_str(), d.type.c_str(), top1, best, bestRank, ok,
+      refName == "cublas" ? "cublas" : "lib   ", libraryMs, predictedTop1,
+      rate.c_str());
+  emitRecord(
+      fmt("{\"op\":%s,\"record\":\"op\",\"reference\":\"%s\",\"top1_ms\":%s,"
+          "\"best_ms\":%s,\"best_rank\":%d,\"correct_candidates\":%d,"
+          "\"ideal_ms\":%s,\"bound\":\"%s\"}",
+          json::quote(op.id).c_str(), refName.c_str(), num(top1).c_str(),
+          num(best).c_str(), bestRank, ok, num(idealMs).c_str(),
+          computeBound ? "compute" : "memory"));
   std::fflush(stdout);
 }
 
@@ -1228,15 +1283,20 @@ void Bench::runOp(const Op &op, const std::vector<Plan> &plans,
 void usage() {
   std::printf(
       "usage: roller-bench --manifest DIR/manifest.json [options]\n"
-      "  --dry-run           validate everything, launch nothing (no CUDA calls)\n"
-      "  --probe             only say which GPU (or that there is none), then exit\n"
+      "  --dry-run           validate everything, launch nothing (no CUDA "
+      "calls)\n"
+      "  --probe             only say which GPU (or that there is none), then "
+      "exit\n"
       "  --op ID[,ID...]     only these operators\n"
       "  --ranks A-B         only candidates of these ranks (default: all)\n"
       "  --results FILE      append one JSON record per event to FILE\n"
       "  --warmup N          warm-up runs per candidate (default 2)\n"
-      "  --reps N            timed runs per candidate, median reported (default 10)\n"
-      "  --max-candidate-ms X  fewer timed runs (at least 3) for slow candidates\n"
-      "  --max-op-s S        skip an operator's remaining candidates after S seconds\n"
+      "  --reps N            timed runs per candidate, median reported "
+      "(default 10)\n"
+      "  --max-candidate-ms X  fewer timed runs (at least 3) for slow "
+      "candidates\n"
+      "  --max-op-s S        skip an operator's remaining candidates after S "
+      "seconds\n"
       "  --deadline-s S      start no operator after S seconds\n"
       "  --no-flush          do not flush the L2 cache between runs\n"
       "  --no-check          do not compare outputs with the reference\n");
@@ -1275,8 +1335,10 @@ int main(int argc, char **argv) {
       opts.only = splitList(value());
     else if (a == "--ranks") {
       std::string r = value();
-      if (std::sscanf(r.c_str(), "%d-%d", &opts.firstRank, &opts.lastRank) != 2) {
-        std::fprintf(stderr, "roller-bench: --ranks takes A-B, got '%s'\n", r.c_str());
+      if (std::sscanf(r.c_str(), "%d-%d", &opts.firstRank, &opts.lastRank) !=
+          2) {
+        std::fprintf(stderr, "roller-bench: --ranks takes A-B, got '%s'\n",
+                     r.c_str());
         return 2;
       }
     } else if (a == "--results")
@@ -1313,7 +1375,8 @@ int main(int argc, char **argv) {
   try {
     manifest = loadManifest(opts.manifest);
   } catch (const json::Error &e) {
-    std::fprintf(stderr, "roller-bench: %s: %s\n", opts.manifest.c_str(), e.what());
+    std::fprintf(stderr, "roller-bench: %s: %s\n", opts.manifest.c_str(),
+                 e.what());
     return 1;
   }
   std::vector<const Op *> ops;
@@ -1324,14 +1387,15 @@ int main(int argc, char **argv) {
   for (const std::string &id : opts.only)
     if (std::none_of(manifest.ops.begin(), manifest.ops.end(),
                      [&](const Op &op) { return op.id == id; })) {
-      std::fprintf(stderr, "roller-bench: no operator '%s' in the manifest\n", id.c_str());
+      std::fprintf(stderr, "roller-bench: no operator '%s' in the manifest\n",
+                   id.c_str());
       return 1;
     }
   if (!opts.results.empty()) {
     resultsFile = std::fopen(opts.results.c_str(), "a");
     if (!resultsFile) {
-      std::fprintf(stderr, "roller-bench: cannot write '%s': %s\n", opts.results.c_str(),
-                   std::strerror(errno));
+      std::fprintf(stderr, "roller-bench: cannot write '%s': %s\n",
+                   opts.results.c_str(), std::strerror(errno));
       return 1;
     }
   }
@@ -1356,7 +1420,8 @@ int main(int argc, char **argv) {
     if (!op.skipped.empty()) {
       ++skipped;
       std::printf("%-8s skipped: %s\n", op.id.c_str(), op.skipped.c_str());
-      emitRecord(fmt("{\"op\":%s,\"record\":\"op\",\"skipped\":%s}", json::quote(op.id).c_str(),
+      emitRecord(fmt("{\"op\":%s,\"record\":\"op\",\"skipped\":%s}",
+                     json::quote(op.id).c_str(),
                      json::quote(op.skipped).c_str()));
       continue;
     }
@@ -1378,22 +1443,26 @@ int main(int argc, char **argv) {
       if (opts.dryRun) {
         if (problems[oi][ci].empty()) {
           const Launch &l = plan.launches.front();
-          std::printf("%-8s rank %d: ok: %zu launch%s, %" PRId64 " params, grid %" PRId64
-                      "x%" PRId64 "x%" PRId64 ", block %" PRId64 "x%" PRId64 "x%" PRId64
-                      ", %" PRId64 " B dynamic smem, %.1f MiB of buffers, predicted %.4f ms\n",
-                      op.id.c_str(), cand.rank, plan.launches.size(),
-                      plan.launches.size() == 1 ? "" : "es", plan.params, l.grid[0],
-                      l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2],
-                      l.dynamicSmem, plan.bytes / 1048576.0, cand.predictedUs / 1e3);
+          std::printf(
+              "%-8s rank %d: ok: %zu launch%s, %" PRId64
+              " params, grid %" PRId64 "x%" PRId64 "x%" PRId64
+              ", block %" PRId64 "x%" PRId64 "x%" PRId64 ", %" PRId64
+              " B dynamic smem, %.1f MiB of buffers, predicted %.4f ms\n",
+              op.id.c_str(), cand.rank, plan.launches.size(),
+              plan.launches.size() == 1 ? "" : "es", plan.params, l.grid[0],
+              l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2],
+              l.dynamicSmem, plan.bytes / 1048576.0, cand.predictedUs / 1e3);
         } else {
           for (const std::string &p : problems[oi][ci])
-            std::printf("%-8s rank %d: invalid: %s\n", op.id.c_str(), cand.rank, p.c_str());
+            std::printf("%-8s rank %d: invalid: %s\n", op.id.c_str(), cand.rank,
+                        p.c_str());
         }
       }
     }
   }
   if (opts.dryRun) {
-    std::printf("roller-bench: dry run: %zu operators (%d skipped), %d candidates, %d invalid\n",
+    std::printf("roller-bench: dry run: %zu operators (%d skipped), %d "
+                "candidates, %d invalid\n",
                 ops.size(), skipped, candidates, invalid);
     return invalid ? 1 : 0;
   }
@@ -1406,13 +1475,14 @@ int main(int argc, char **argv) {
     for (size_t oi = 0; oi < ops.size(); ++oi) {
       if (!ops[oi]->skipped.empty())
         continue;
-      double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                   runStart)
+      double spent = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - runStart)
                          .count();
       if (opts.deadlineS > 0 && spent > opts.deadlineS) {
-        emitRecord(fmt("{\"op\":%s,\"record\":\"op\",\"skipped\":\"the run's time limit "
-                       "was reached\"}",
-                       json::quote(ops[oi]->id).c_str()));
+        emitRecord(fmt(
+            "{\"op\":%s,\"record\":\"op\",\"skipped\":\"the run's time limit "
+            "was reached\"}",
+            json::quote(ops[oi]->id).c_str()));
         continue;
       }
       bench.runOp(*ops[oi], plans[oi], problems[oi]);
