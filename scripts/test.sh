@@ -3,7 +3,16 @@
 # GoogleTest unit tests, in one lit run). Ends with one line
 # `N passed, N failed, N skipped` and exits non-zero on any failure.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-roller_build roller-opt RollerPlugin roller-embed RollerUnitTests mlir-doc
+roller_install_deps
+roller_configure
+targets=(roller-opt RollerPlugin roller-embed RollerUnitTests mlir-doc)
+# roller-bench exists when CMake found nvcc (its tests are skipped otherwise);
+# regenerate first so a changed CMakeLists is seen.
+ninja -C "$ROLLER_BUILD" build.ninja >&2
+if ninja -C "$ROLLER_BUILD" -t query roller-bench >/dev/null 2>&1; then
+  targets+=(roller-bench)
+fi
+roller_build "${targets[@]}"
 
 results="$ROLLER_BUILD/test-results.json"
 rm -f "$results"

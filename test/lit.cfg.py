@@ -49,3 +49,14 @@ if os.path.exists(_ptxas):
 # generator the build used.
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
+
+# roller-bench (tools/roller-bench) is built when CMake found nvcc; its tests
+# run in dry-run mode and need no GPU.
+_roller_bench = os.path.join(config.roller_tools_dir, "roller-bench")
+if os.path.exists(_roller_bench):
+    config.available_features.add("roller-bench")
+    config.substitutions.append(("%roller_bench", _roller_bench))
+
+# nvcc builds roller-bench in bench/gpu/run.sh (its dry run is tested).
+if os.path.exists("/usr/local/cuda/bin/nvcc"):
+    config.available_features.add("nvcc")

@@ -14,12 +14,23 @@ loc("<id>"), so a pass's per-op report names the operator. The zero-fill of
 the init has loc("<id>.init").
 
 Usage: gen_suite.py [--suite roller119|fig12|fp16] [--out FILE]
-                    [--only ID[,ID...]] [--split]
+                    [--only ID[,ID...]] [--split] [--describe FILE]
+
+--describe FILE also writes a JSON list with each operator's semantics as a
+loop nest (the GPU harness's reference kernel and FLOP/byte counts use it):
+"loops" (name, size, reduction), per input "shape", "element" and "index"
+(per tensor dimension a list of [loop, coefficient] pairs), the "output"
+(its dimensions are the parallel loops, in order), "combine" (mul_add: the
+sum over the reduction loops of the inputs' product; add: their sum; relu:
+max(x, 0)), the "init" value, "flops", "bytes" (inputs read and the output
+written once) and the paper's V100 times.
 Only the Python standard library is used.
 """
 
 import argparse
 import csv
+import json
+import math
 import os
 import sys
 
@@ -337,6 +348,90 @@ def load_suite(suite, only=None, flatten_elementwise=False):
     return ops
 
 
+# ----------------------------------------------------------------------------
+# Semantics as a loop nest (for --describe)
+# ----------------------------------------------------------------------------
+
+def _loops(*specs):
+    return [{"name": n, "size": s, "reduction": bool(r)} for n, s, r in specs]
+
+
+def _window_index(stride, dilation, out_loop, win_loop):
+    return [[out_loop, stride], [win_loop, dilation]]
+
+
+def describe_op(op):
+    """The operator's semantics as loops, inputs with affine indices and a combiner."""
+    row, elt = op["row"], DTYPES[op["row"]["dtype"]]
+    p, op_id, kind = row["p"], row["id"], row["type"]
+    if kind == "conv2d":
+        f, kh, kw = _int(p, "F", op_id), _int(p, "KH", op_id), _int(p, "KW", op_id)
+        n, c, hp, wp, oh, ow, s, d, _, _ = window_dims(row, kh, kw)
+        loops = _loops(("n", n, 0), ("f", f, 0), ("oh", oh, 0), ("ow", ow, 0),
+                       ("c", c, 1), ("kh", kh, 1), ("kw", kw, 1))
+        inputs = [([n, c, hp, wp], [[[0, 1]], [[4, 1]], _window_index(s, d, 2, 5),
+                                    _window_index(s, d, 3, 6)]),
+                  ([f, c, kh, kw], [[[1, 1]], [[4, 1]], [[5, 1]], [[6, 1]]])]
+        combine = "mul_add"
+    elif kind == "depthwise_conv2d":
+        k = _int(p, "K", op_id)
+        n, c, hp, wp, oh, ow, s, d, _, _ = window_dims(row, k, k)
+        loops = _loops(("n", n, 0), ("c", c, 0), ("oh", oh, 0), ("ow", ow, 0),
+                       ("kh", k, 1), ("kw", k, 1))
+        inputs = [([n, c, hp, wp], [[[0, 1]], [[1, 1]], _window_index(s, d, 2, 4),
+                                    _window_index(s, d, 3, 5)]),
+                  ([c, k, k], [[[1, 1]], [[4, 1]], [[5, 1]]])]
+        combine = "mul_add"
+    elif kind == "pool2d":
+        k = _int(p, "window", op_id)
+        n, c, hp, wp, oh, ow, s, d, _, _ = window_dims(row, k, k)
+        loops = _loops(("n", n, 0), ("c", c, 0), ("oh", oh, 0), ("ow", ow, 0),
+                       ("kh", k, 1), ("kw", k, 1))
+        inputs = [([n, c, hp, wp], [[[0, 1]], [[1, 1]], _window_index(s, d, 2, 4),
+                                    _window_index(s, d, 3, 5)])]
+        combine = "add"
+    elif kind == "elementwise":
+        shape = _shape(p["shape"]) if "shape" in p else [_int(p, "numel", op_id)]
+        loops = _loops(*[("d%d" % i, x, 0) for i, x in enumerate(shape)])
+        inputs = [(shape, [[[i, 1]] for i in range(len(shape))])]
+        combine = "relu"
+    elif kind == "reduce":
+        shape = _shape(p["shape"])
+        axes = sorted(int(a) for a in p["axes"].split("|"))
+        kept = [i for i in range(len(shape)) if i not in axes]
+        order = kept + axes  # parallel loops first, in output order
+        loops = _loops(*[("d%d" % i, shape[i], int(i in axes)) for i in order])
+        inputs = [(shape, [[[order.index(i), 1]] for i in range(len(shape))])]
+        combine = "add"
+    elif kind in ("matmul", "matmul_tensorcore"):
+        m, n, k = _int(p, "M", op_id), _int(p, "N", op_id), _int(p, "K", op_id)
+        loops = _loops(("m", m, 0), ("n", n, 0), ("k", k, 1))
+        inputs = [([m, k], [[[0, 1]], [[2, 1]]]), ([k, n], [[[2, 1]], [[1, 1]]])]
+        combine = "mul_add"
+    else:
+        raise SuiteError("%s: cannot describe type %r" % (op_id, kind))
+    out_elt = elt if kind == "elementwise" else "f32"
+    out_shape = [l["size"] for l in loops if not l["reduction"]]
+    size = {"f32": 4, "f16": 2}
+    numel = math.prod
+    points = numel([l["size"] for l in loops])
+    flops = {"mul_add": 2 * points, "add": points, "relu": points}[combine]
+    nbytes = sum(numel(sh) * size[elt] for sh, _ in inputs) + numel(out_shape) * size[out_elt]
+    paper = {}
+    for key in ("roller_top1_ms", "roller_top10_ms", "cudalib_ms",
+                "roller_top1", "roller_top10", "cudalib"):
+        if row.get(key):
+            paper[key.replace("_ms", "") + "_ms"] = float(row[key])
+    return {
+        "id": op_id, "sym": op["sym"], "type": kind, "summary": op["summary"],
+        "loops": loops,
+        "inputs": [{"shape": sh, "element": elt, "index": ix} for sh, ix in inputs],
+        "output": {"shape": out_shape, "element": out_elt},
+        "combine": combine, "init": 0.0, "flops": flops, "bytes": nbytes,
+        "paper_v100": paper,
+    }
+
+
 HEADER = {
     "roller119": "ROLLER's 119-operator V100 benchmark (paper Figure 10), f32.",
     "fig12": "ROLLER Figure 12 matmul sweep and Figure 13 conv sweep (paper rows), f32.",
@@ -376,6 +471,8 @@ def main(argv=None):
     ap.add_argument("--flatten-elementwise", action="store_true",
                     help="emit relu on a 1-D tensor of numel elements, as the artifact "
                          "does (default: keep the params' shape)")
+    ap.add_argument("--describe", metavar="FILE",
+                    help="also write the operators' semantics as JSON (see above)")
     args = ap.parse_args(argv)
 
     only = [s.strip() for s in args.only.split(",") if s.strip()] if args.only else None
@@ -390,6 +487,15 @@ def main(argv=None):
     if args.flatten_elementwise:
         note += " --flatten-elementwise"
     text = render(args.suite, ops, split=args.split, argv_note=note)
+    if args.describe:
+        try:
+            described = [describe_op(op) for op in ops]
+        except SuiteError as e:
+            sys.stderr.write("gen_suite.py: error: %s\n" % e)
+            return 1
+        with open(args.describe, "w") as f:
+            json.dump(described, f, indent=1)
+            f.write("\n")
     if args.out:
         with open(args.out, "w") as f:
             f.write(text)

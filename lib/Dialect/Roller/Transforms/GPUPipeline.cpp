@@ -248,6 +248,9 @@ struct RollerConvertToNVVMPass
       llvm::APInt result;
       if (value && matchPattern(value, m_ConstantInt(&result)))
         return result.getSExtValue();
+      llvm::APFloat floatResult(0.0);
+      if (value && matchPattern(value, m_ConstantFloat(&floatResult)))
+        return floatResult.convertToDouble();
       return otherwise;
     };
     // Grid and block sizes are constants (they come from the config).
