@@ -95,6 +95,10 @@ TRITON_CONFIGS = [
 ]
 TRITON_DTYPES = {"f32": "fp32", "f16": "fp16"}
 
+# The passes that run LLVM's NVPTX back end (LLVM IR to PTX) in each pipeline.
+ROLLER_BACKEND_PASS = "GpuModuleToBinaryPass"
+IREE_BACKEND_PASS = "SerializeTargetExecutablesPass"
+
 TIMING_FLAGS = ["--mlir-timing", "--mlir-timing-display=list", "--mlir-output-format=json"]
 
 
@@ -125,8 +129,9 @@ def run_process(cmd, timeout, env=None):
     return Result(proc.returncode, proc.stdout, proc.stderr, wall, cpu)
 
 
-def parse_timing(text):
-    """The pipeline wall seconds of an MLIR --mlir-timing JSON list report in text.
+def parse_timing(text, backend_pass=None):
+    """The pipeline wall seconds of an MLIR --mlir-timing JSON list report in text,
+    and those of backend_pass (None where it is not in the report).
 
     The report is the last JSON array in the text (diagnostics come before it).
     Its Total covers the parser and the output too; those are subtracted.
@@ -149,7 +154,11 @@ def parse_timing(text):
     total = wall.get("Total", wall.get("root"))
     if not isinstance(total, (int, float)):
         return None
-    return total - (wall.get("Parser") or 0.0) - (wall.get("Output") or 0.0)
+    pipeline = total - (wall.get("Parser") or 0.0) - (wall.get("Output") or 0.0)
+    if backend_pass is None:
+        return pipeline
+    backend = wall.get(backend_pass)
+    return pipeline, (backend if isinstance(backend, (int, float)) else None)
 
 
 def failure_reason(result, tool):
@@ -218,7 +227,7 @@ def matmul_mnk(op):
 def run_roller(args, op, path, workdir):
     sym = op["sym"]
     rec = {"roller_status": "ok", "roller_reason": ""}
-    select_ms, select_us, compile_ms, compile_proc = [], [], [], []
+    select_ms, select_us, compile_ms, compile_proc, backend_ms = [], [], [], [], []
     report = os.path.join(workdir, sym + ".select.jsonl")
     ptx = os.path.join(workdir, sym + ".ptx")
     for rep in range(args.reps):
@@ -244,18 +253,20 @@ def run_roller(args, op, path, workdir):
             r = run_process([args.roller_opt, path, "--roller-tile=device=%s" % args.device,
                              "--convert-to-nvvm=ptx-file=%s" % ptx, "-o", os.devnull]
                             + TIMING_FLAGS, args.timeout)
-            t = parse_timing(r.stderr) if r.rc == 0 else None
+            t = parse_timing(r.stderr, ROLLER_BACKEND_PASS) if r.rc == 0 else None
             if r.rc != 0 or t is None:
                 rec["roller_status"] = "failed"
                 rec["roller_reason"] = failure_reason(r, "roller-opt") if r.rc != 0 else \
                     "no --mlir-timing report"
                 break
-            compile_ms.append(t * 1e3)
+            compile_ms.append(t[0] * 1e3)
+            backend_ms.append(t[1] * 1e3 if t[1] is not None else None)
             compile_proc.append(r.wall)
     rec["roller_select_ms"] = median(select_ms)
     rec["roller_select_report_us"] = median(select_us)
     rec["roller_compile_ms"] = median(compile_ms) if rec["roller_status"] == "ok" else None
     rec["roller_process_s"] = median(compile_proc) if rec["roller_status"] == "ok" else None
+    rec["roller_backend_ms"] = median(backend_ms) if rec["roller_status"] == "ok" else None
     rec["roller_kernels"] = rec["roller_threads"] = None
     rec["roller_ptxas_ms"] = None
     if rec["roller_status"] == "ok":
@@ -409,23 +420,25 @@ def run_iree(args, target, op, func_text, workdir):
         f.write(target.module_text(func_text))
     dump = os.path.join(workdir, sym + ".iree-binaries")
     rec = {"iree_status": "ok", "iree_reason": ""}
-    times, procs = [], []
+    times, procs, backend = [], [], []
     for rep in range(args.peer_reps):
         shutil.rmtree(dump, ignore_errors=True)
         r = run_process([args.iree_compile, path, "-o", os.path.join(workdir, sym + ".vmfb"),
                          "--iree-hal-dump-executable-binaries-to=" + dump]
                         + target.flags + TIMING_FLAGS, args.peer_timeout)
-        t = parse_timing(r.stderr) if r.rc == 0 else None
+        t = parse_timing(r.stderr, IREE_BACKEND_PASS) if r.rc == 0 else None
         if r.rc != 0 or t is None:
             rec["iree_status"] = "failed"
             rec["iree_reason"] = failure_reason(r, "iree-compile") if r.rc != 0 else \
                 "no --mlir-timing report"
             break
-        times.append(t * 1e3)
+        times.append(t[0] * 1e3)
+        backend.append(t[1] * 1e3 if t[1] is not None else None)
         procs.append(r.wall)
     ok = rec["iree_status"] == "ok"
     rec["iree_compile_ms"] = median(times) if ok else None
     rec["iree_process_s"] = median(procs) if ok else None
+    rec["iree_backend_ms"] = median(backend) if ok else None
     rec["iree_dispatches"] = rec["iree_ptx_target"] = rec["iree_threads"] = None
     if ok:
         files = sorted(glob.glob(os.path.join(dump, "*.ptx")))
@@ -556,9 +569,10 @@ def ensure_venv(args):
 
 CSV_FIELDS = [
     "suite", "id", "type", "shape", "dtype",
-    "roller_select_ms", "roller_select_report_us", "roller_compile_ms", "roller_process_s",
+    "roller_select_ms", "roller_select_report_us", "roller_compile_ms", "roller_backend_ms",
+    "roller_process_s",
     "roller_kernels", "roller_threads", "roller_ptxas_ms", "roller_status", "roller_reason",
-    "iree_compile_ms", "iree_process_s", "iree_dispatches", "iree_threads", "iree_ptx_target",
+    "iree_compile_ms", "iree_backend_ms", "iree_process_s", "iree_dispatches", "iree_threads", "iree_ptx_target",
     "iree_status", "iree_reason", "iree_over_roller",
     "triton_configs", "triton_ok_configs", "triton_ptx_ms_mean", "triton_ptx_ms_total",
     "triton_cubin_ms_mean", "triton_ptx_target", "triton_status", "triton_reason",
@@ -598,8 +612,13 @@ def summarize(rows, args):
         slow = max(ok, key=lambda r: r["roller_compile_ms"])
         s["roller_slowest"] = (slow["id"], slow["roller_compile_ms"])
     s["roller_ptxas_ms"] = stats([r.get("roller_ptxas_ms") for r in rows])
+    s["roller_backend_ms"] = stats([r.get("roller_backend_ms") for r in rows])
+    s["roller_front_ms"] = stats([r["roller_compile_ms"] - r["roller_backend_ms"] for r in rows
+                                  if r.get("roller_compile_ms") is not None
+                                  and r.get("roller_backend_ms") is not None])
     if not args.no_iree:
         s["iree_compile_ms"] = stats([r.get("iree_compile_ms") for r in rows])
+        s["iree_backend_ms"] = stats([r.get("iree_backend_ms") for r in rows])
         s["iree_failed"] = [(r["id"], r["iree_reason"]) for r in rows
                             if r.get("iree_status") not in ("ok", None)]
         s["iree_ratio"] = ratio_stats([r.get("iree_over_roller") for r in rows])
@@ -710,15 +729,22 @@ def summary_lines(s, args):
         out.append("Roller --roller-tile --convert-to-nvvm: " + describe(s["roller_compile_ms"])
                    + "; slowest %s %s ms" % (s["roller_slowest"][0],
                                              fnum(s["roller_slowest"][1])))
+    if s.get("roller_backend_ms"):
+        out.append("  of which LLVM's NVPTX back end (%s): %s; the rest: %s"
+                   % (ROLLER_BACKEND_PASS, describe(s["roller_backend_ms"]),
+                      describe(s["roller_front_ms"])))
     if s.get("roller_ptxas_ms"):
         out.append("ptxas -arch=%s on Roller's PTX: %s" % (CUDA_ARCH,
                                                           describe(s["roller_ptxas_ms"])))
-    for op_id, reason in s["roller_failed"]:
-        out.append("Roller failed: %s (%s)" % (op_id, reason))
+    for reason, ids in group_reasons(s["roller_failed"]):
+        out.append("Roller failed on %d: %s (%s)" % (len(ids), ", ".join(ids), reason))
     if not args.no_iree:
         if s.get("iree_compile_ms"):
             out.append("IREE iree-compile (CUDA %s): %s" % (CUDA_ARCH,
                                                             describe(s["iree_compile_ms"])))
+        if s.get("iree_backend_ms"):
+            out.append("  of which LLVM's NVPTX back end (%s): %s"
+                       % (IREE_BACKEND_PASS, describe(s["iree_backend_ms"])))
         if s.get("iree_ratio"):
             out.append("IREE/Roller compile time: " + describe_ratio(s["iree_ratio"]))
         for reason, ids in group_reasons(s.get("iree_failed", [])):
