@@ -818,6 +818,44 @@ def csv_value(v):
     return v
 
 
+def group_label(row):
+    if row["suite"] == "fp16":
+        return "matmul f16 (fp16)"
+    label = sb.TYPE_SHORT.get(row["type"], row["type"])
+    return label if row["suite"] == "roller119" else "%s (%s)" % (label, row["suite"])
+
+
+def by_type_lines(rows, args):
+    """A markdown table by operator type: medians of times, geomeans of ratios."""
+    cols = [("select", "roller_select_ms", "ms"), ("Roller", "roller_compile_ms", "ms")]
+    if not args.no_iree:
+        cols += [("IREE", "iree_compile_ms", "ms"), ("IREE/Roller", "iree_over_roller", "x"),
+                 ("IREE codegen", "iree_codegen_ms", "ms"),
+                 ("codegen/Roller", "iree_codegen_over_roller", "x")]
+    if not args.no_triton:
+        cols += [("Triton 1 config", "triton_ptx_ms_mean", "ms"),
+                 ("Triton/Roller", "triton_over_roller", "x"),
+                 ("Triton 8 configs", "triton_ptx_ms_total", "ms")]
+    groups = {}
+    for r in rows:
+        groups.setdefault(group_label(r), []).append(r)
+    out = ["| operators | n | " + " | ".join(
+        "%s (%s)" % (h, "median ms" if u == "ms" else "geomean") for h, _, u in cols) + " |",
+        "|---|---:|" + "---:|" * len(cols)]
+    for label, rs in list(groups.items()) + [("all", rows)]:
+        cells = [label, str(len(rs))]
+        for _, key, unit in cols:
+            values = [r.get(key) for r in rs if r.get(key) is not None]
+            if not values:
+                cells.append("-")
+            elif unit == "ms":
+                cells.append(fnum(statistics.median(values)))
+            else:
+                cells.append(fratio(sb.geomean(values)))
+        out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
 def markdown(rows, s, meta, args):
     out = ["### Compile time per operator: %s, device=%s, %s"
            % (",".join(meta["suites"]), meta["device"], meta["date"]), ""]
@@ -828,6 +866,8 @@ def markdown(rows, s, meta, args):
     if meta.get("iree_target"):
         out.append("")
         out.append("IREE target: %s." % meta["iree_target"])
+    out.append("")
+    out += by_type_lines(rows, args)
     out.append("")
     heads = table_heads(args)
     out.append("| " + " | ".join(h for h, _ in heads) + " |")
@@ -881,6 +921,8 @@ def main(argv=None):
     ap.add_argument("--csv", metavar="OUT", help="write one row per operator")
     ap.add_argument("--json", metavar="OUT", help="write rows, summary and run metadata")
     ap.add_argument("--markdown", metavar="OUT", help="write a table and summary")
+    ap.add_argument("--from-json", metavar="IN",
+                    help="print and write the outputs of an earlier run's --json; run nothing")
     args = ap.parse_args(argv)
     if args.roller_only:
         args.no_iree = args.no_triton = True
@@ -892,12 +934,56 @@ def main(argv=None):
 
     tmpdir = tempfile.mkdtemp(prefix="roller-compile-bench-")
     try:
+        if args.from_json:
+            return rerender(args)
         return run(args, args.work_dir or tmpdir)
     except (BenchError, gen_suite.SuiteError) as e:
         sys.stderr.write("bench/compile/run.py: error: %s\n" % e)
         return 2
     finally:
         shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def report(rows, s, meta, args):
+    """Prints the table and summary; writes the files asked for."""
+    print("Compile time per operator: suites %s, device=%s (times in ms; ratios are "
+          "peer/Roller)" % (",".join(meta["suites"]), meta["device"]))
+    print("%s; %s; load average %s -> %s" % (meta["date"], meta["machine"],
+                                             meta["load_start"], meta["load_end"]))
+    if meta.get("iree_target"):
+        print("IREE targets %s through: %s" % (CUDA_ARCH, meta["iree_target"]))
+    print()
+    for line in table_lines(rows, args):
+        print(line)
+    print()
+    for line in summary_lines(s, args):
+        print(line)
+    print("run time: %.1f s" % meta["run_s"])
+
+    if args.csv:
+        write_csv(args.csv, rows)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"meta": meta, "summary": s, "rows": rows}, f, indent=1)
+            f.write("\n")
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(markdown(rows, s, meta, args))
+
+
+def rerender(args):
+    """--from-json: the outputs of an earlier run's --json, without running anything."""
+    try:
+        with open(args.from_json) as f:
+            data = json.load(f)
+        rows, meta = data["rows"], data["meta"]
+    except (OSError, ValueError, KeyError) as e:
+        raise BenchError("cannot read %s: %s" % (args.from_json, e))
+    args.no_iree, args.no_triton = meta.get("no_iree", False), meta.get("no_triton", False)
+    for row in rows:
+        finish_row(row)
+    report(rows, summarize(rows, args), meta, args)
+    return 0
 
 
 def run(args, workdir):
@@ -955,29 +1041,8 @@ def run(args, workdir):
     meta["load_end"] = load_average()
     meta["run_s"] = time.perf_counter() - started
 
-    print("Compile time per operator: suites %s, device=%s (times in ms; ratios are "
-          "peer/Roller)" % (",".join(suites), args.device))
-    print("%s; %s; load average %s -> %s" % (meta["date"], meta["machine"],
-                                             meta["load_start"], meta["load_end"]))
-    if iree_target is not None:
-        print("IREE targets %s through: %s" % (CUDA_ARCH, iree_target.how))
-    print()
-    for line in table_lines(rows, args):
-        print(line)
-    print()
-    for line in summary_lines(s, args):
-        print(line)
-    print("run time: %.1f s" % meta["run_s"])
-
-    if args.csv:
-        write_csv(args.csv, rows)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"meta": meta, "summary": s, "rows": rows}, f, indent=1)
-            f.write("\n")
-    if args.markdown:
-        with open(args.markdown, "w") as f:
-            f.write(markdown(rows, s, meta, args))
+    meta["no_iree"], meta["no_triton"] = args.no_iree, args.no_triton
+    report(rows, s, meta, args)
     return 0
 
 
