@@ -97,7 +97,12 @@ TRITON_DTYPES = {"f32": "fp32", "f16": "fp16"}
 
 # The passes that run LLVM's NVPTX back end (LLVM IR to PTX) in each pipeline.
 ROLLER_BACKEND_PASS = "GpuModuleToBinaryPass"
-IREE_BACKEND_PASS = "SerializeTargetExecutablesPass"
+IREE_BACKEND_PASS = "SerializeAllExecutablesPass"
+# IREE's kernel code generation: choosing each executable's strategy, lowering
+# it to LLVM and serializing it to PTX (the rest of iree-compile builds the
+# whole program: dispatch formation, streams, the host code and the VM module).
+IREE_CODEGEN_PASSES = ("ConfigureExecutablesPass", "TranslateAllExecutablesPass",
+                       "SerializeAllExecutablesPass")
 
 TIMING_FLAGS = ["--mlir-timing", "--mlir-timing-display=list", "--mlir-output-format=json"]
 
@@ -129,9 +134,9 @@ def run_process(cmd, timeout, env=None):
     return Result(proc.returncode, proc.stdout, proc.stderr, wall, cpu)
 
 
-def parse_timing(text, backend_pass=None):
-    """The pipeline wall seconds of an MLIR --mlir-timing JSON list report in text,
-    and those of backend_pass (None where it is not in the report).
+def parse_timing(text):
+    """(pipeline wall seconds, {entry name: wall seconds}) of an MLIR --mlir-timing
+    JSON list report in text, or None.
 
     The report is the last JSON array in the text (diagnostics come before it).
     Its Total covers the parser and the output too; those are subtracted.
@@ -155,10 +160,15 @@ def parse_timing(text, backend_pass=None):
     if not isinstance(total, (int, float)):
         return None
     pipeline = total - (wall.get("Parser") or 0.0) - (wall.get("Output") or 0.0)
-    if backend_pass is None:
-        return pipeline
-    backend = wall.get(backend_pass)
-    return pipeline, (backend if isinstance(backend, (int, float)) else None)
+    return pipeline, wall
+
+
+def pass_ms(walls, names):
+    """The summed wall ms of the named passes, or None if one is missing."""
+    values = [walls.get(n) for n in names]
+    if any(not isinstance(v, (int, float)) for v in values):
+        return None
+    return sum(values) * 1e3
 
 
 def failure_reason(result, tool):
@@ -242,7 +252,7 @@ def run_roller(args, op, path, workdir):
             rec["roller_reason"] = failure_reason(r, "roller-opt") if r.rc != 0 else \
                 "no --mlir-timing report"
             break
-        select_ms.append(t * 1e3)
+        select_ms.append(t[0] * 1e3)
         rec_us = select_us_from_report(report, sym)
         if rec_us is not None:
             select_us.append(rec_us)
@@ -253,14 +263,14 @@ def run_roller(args, op, path, workdir):
             r = run_process([args.roller_opt, path, "--roller-tile=device=%s" % args.device,
                              "--convert-to-nvvm=ptx-file=%s" % ptx, "-o", os.devnull]
                             + TIMING_FLAGS, args.timeout)
-            t = parse_timing(r.stderr, ROLLER_BACKEND_PASS) if r.rc == 0 else None
+            t = parse_timing(r.stderr) if r.rc == 0 else None
             if r.rc != 0 or t is None:
                 rec["roller_status"] = "failed"
                 rec["roller_reason"] = failure_reason(r, "roller-opt") if r.rc != 0 else \
                     "no --mlir-timing report"
                 break
             compile_ms.append(t[0] * 1e3)
-            backend_ms.append(t[1] * 1e3 if t[1] is not None else None)
+            backend_ms.append(pass_ms(t[1], [ROLLER_BACKEND_PASS]))
             compile_proc.append(r.wall)
     rec["roller_select_ms"] = median(select_ms)
     rec["roller_select_report_us"] = median(select_us)
@@ -420,25 +430,27 @@ def run_iree(args, target, op, func_text, workdir):
         f.write(target.module_text(func_text))
     dump = os.path.join(workdir, sym + ".iree-binaries")
     rec = {"iree_status": "ok", "iree_reason": ""}
-    times, procs, backend = [], [], []
+    times, procs, backend, codegen = [], [], [], []
     for rep in range(args.peer_reps):
         shutil.rmtree(dump, ignore_errors=True)
         r = run_process([args.iree_compile, path, "-o", os.path.join(workdir, sym + ".vmfb"),
                          "--iree-hal-dump-executable-binaries-to=" + dump]
                         + target.flags + TIMING_FLAGS, args.peer_timeout)
-        t = parse_timing(r.stderr, IREE_BACKEND_PASS) if r.rc == 0 else None
+        t = parse_timing(r.stderr) if r.rc == 0 else None
         if r.rc != 0 or t is None:
             rec["iree_status"] = "failed"
             rec["iree_reason"] = failure_reason(r, "iree-compile") if r.rc != 0 else \
                 "no --mlir-timing report"
             break
         times.append(t[0] * 1e3)
-        backend.append(t[1] * 1e3 if t[1] is not None else None)
+        backend.append(pass_ms(t[1], [IREE_BACKEND_PASS]))
+        codegen.append(pass_ms(t[1], IREE_CODEGEN_PASSES))
         procs.append(r.wall)
     ok = rec["iree_status"] == "ok"
     rec["iree_compile_ms"] = median(times) if ok else None
     rec["iree_process_s"] = median(procs) if ok else None
     rec["iree_backend_ms"] = median(backend) if ok else None
+    rec["iree_codegen_ms"] = median(codegen) if ok else None
     rec["iree_dispatches"] = rec["iree_ptx_target"] = rec["iree_threads"] = None
     if ok:
         files = sorted(glob.glob(os.path.join(dump, "*.ptx")))
@@ -570,10 +582,11 @@ def ensure_venv(args):
 CSV_FIELDS = [
     "suite", "id", "type", "shape", "dtype",
     "roller_select_ms", "roller_select_report_us", "roller_compile_ms", "roller_backend_ms",
-    "roller_process_s",
-    "roller_kernels", "roller_threads", "roller_ptxas_ms", "roller_status", "roller_reason",
-    "iree_compile_ms", "iree_backend_ms", "iree_process_s", "iree_dispatches", "iree_threads", "iree_ptx_target",
-    "iree_status", "iree_reason", "iree_over_roller",
+    "roller_process_s", "roller_kernels", "roller_threads", "roller_ptxas_ms", "roller_status",
+    "roller_reason",
+    "iree_compile_ms", "iree_codegen_ms", "iree_backend_ms", "iree_process_s", "iree_dispatches",
+    "iree_threads", "iree_ptx_target", "iree_status", "iree_reason", "iree_over_roller",
+    "iree_codegen_over_roller",
     "triton_configs", "triton_ok_configs", "triton_ptx_ms_mean", "triton_ptx_ms_total",
     "triton_cubin_ms_mean", "triton_ptx_target", "triton_status", "triton_reason",
     "triton_over_roller", "triton_all_over_roller",
@@ -587,6 +600,7 @@ def ratio(a, b):
 def finish_row(row):
     r = row.get("roller_compile_ms")
     row["iree_over_roller"] = ratio(row.get("iree_compile_ms"), r)
+    row["iree_codegen_over_roller"] = ratio(row.get("iree_codegen_ms"), r)
     row["triton_over_roller"] = ratio(row.get("triton_ptx_ms_mean"), r)
     row["triton_all_over_roller"] = ratio(row.get("triton_ptx_ms_total"), r)
     return row
@@ -619,6 +633,8 @@ def summarize(rows, args):
     if not args.no_iree:
         s["iree_compile_ms"] = stats([r.get("iree_compile_ms") for r in rows])
         s["iree_backend_ms"] = stats([r.get("iree_backend_ms") for r in rows])
+        s["iree_codegen_ms"] = stats([r.get("iree_codegen_ms") for r in rows])
+        s["iree_codegen_ratio"] = ratio_stats([r.get("iree_codegen_over_roller") for r in rows])
         s["iree_failed"] = [(r["id"], r["iree_reason"]) for r in rows
                             if r.get("iree_status") not in ("ok", None)]
         s["iree_ratio"] = ratio_stats([r.get("iree_over_roller") for r in rows])
@@ -676,7 +692,9 @@ def table_cells(row, args):
              fnum(row.get("roller_select_ms")),
              status_cell(row, "roller", "roller_compile_ms")]
     if not args.no_iree:
-        cells += [status_cell(row, "iree", "iree_compile_ms"), fratio(row.get("iree_over_roller"))]
+        cells += [status_cell(row, "iree", "iree_compile_ms"), fratio(row.get("iree_over_roller")),
+                  status_cell(row, "iree", "iree_codegen_ms"),
+                  fratio(row.get("iree_codegen_over_roller"))]
     if not args.no_triton:
         cells += [status_cell(row, "triton", "triton_ptx_ms_mean"),
                   fratio(row.get("triton_over_roller")),
@@ -689,7 +707,8 @@ def table_heads(args):
     heads = [("id", "<"), ("type", "<"), ("shape", "<"), ("select_ms", ">"),
              ("roller_ms", ">")]
     if not args.no_iree:
-        heads += [("iree_ms", ">"), ("iree/roller", ">")]
+        heads += [("iree_ms", ">"), ("iree/roller", ">"), ("iree_cg_ms", ">"),
+                  ("cg/roller", ">")]
     if not args.no_triton:
         heads += [("triton_ms", ">"), ("triton/roller", ">"), ("triton8_ms", ">"),
                   ("triton8/roller", ">")]
@@ -742,11 +761,17 @@ def summary_lines(s, args):
         if s.get("iree_compile_ms"):
             out.append("IREE iree-compile (CUDA %s): %s" % (CUDA_ARCH,
                                                             describe(s["iree_compile_ms"])))
+        if s.get("iree_codegen_ms"):
+            out.append("  of which kernel code generation (%s): %s"
+                       % (" + ".join(IREE_CODEGEN_PASSES), describe(s["iree_codegen_ms"])))
         if s.get("iree_backend_ms"):
             out.append("  of which LLVM's NVPTX back end (%s): %s"
                        % (IREE_BACKEND_PASS, describe(s["iree_backend_ms"])))
         if s.get("iree_ratio"):
             out.append("IREE/Roller compile time: " + describe_ratio(s["iree_ratio"]))
+        if s.get("iree_codegen_ratio"):
+            out.append("IREE kernel code generation/Roller: "
+                       + describe_ratio(s["iree_codegen_ratio"]))
         for reason, ids in group_reasons(s.get("iree_failed", [])):
             out.append("IREE failed on %d: %s (%s)" % (len(ids), ", ".join(ids), reason))
     if not args.no_triton and s.get("triton_shapes"):
@@ -793,6 +818,44 @@ def csv_value(v):
     return v
 
 
+def group_label(row):
+    if row["suite"] == "fp16":
+        return "matmul f16 (fp16)"
+    label = sb.TYPE_SHORT.get(row["type"], row["type"])
+    return label if row["suite"] == "roller119" else "%s (%s)" % (label, row["suite"])
+
+
+def by_type_lines(rows, args):
+    """A markdown table by operator type: medians of times, geomeans of ratios."""
+    cols = [("select", "roller_select_ms", "ms"), ("Roller", "roller_compile_ms", "ms")]
+    if not args.no_iree:
+        cols += [("IREE", "iree_compile_ms", "ms"), ("IREE/Roller", "iree_over_roller", "x"),
+                 ("IREE codegen", "iree_codegen_ms", "ms"),
+                 ("codegen/Roller", "iree_codegen_over_roller", "x")]
+    if not args.no_triton:
+        cols += [("Triton 1 config", "triton_ptx_ms_mean", "ms"),
+                 ("Triton/Roller", "triton_over_roller", "x"),
+                 ("Triton 8 configs", "triton_ptx_ms_total", "ms")]
+    groups = {}
+    for r in rows:
+        groups.setdefault(group_label(r), []).append(r)
+    out = ["| operators | n | " + " | ".join(
+        "%s (%s)" % (h, "median ms" if u == "ms" else "geomean") for h, _, u in cols) + " |",
+        "|---|---:|" + "---:|" * len(cols)]
+    for label, rs in list(groups.items()) + [("all", rows)]:
+        cells = [label, str(len(rs))]
+        for _, key, unit in cols:
+            values = [r.get(key) for r in rs if r.get(key) is not None]
+            if not values:
+                cells.append("-")
+            elif unit == "ms":
+                cells.append(fnum(statistics.median(values)))
+            else:
+                cells.append(fratio(sb.geomean(values)))
+        out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
 def markdown(rows, s, meta, args):
     out = ["### Compile time per operator: %s, device=%s, %s"
            % (",".join(meta["suites"]), meta["device"], meta["date"]), ""]
@@ -803,6 +866,8 @@ def markdown(rows, s, meta, args):
     if meta.get("iree_target"):
         out.append("")
         out.append("IREE target: %s." % meta["iree_target"])
+    out.append("")
+    out += by_type_lines(rows, args)
     out.append("")
     heads = table_heads(args)
     out.append("| " + " | ".join(h for h, _ in heads) + " |")
@@ -856,6 +921,8 @@ def main(argv=None):
     ap.add_argument("--csv", metavar="OUT", help="write one row per operator")
     ap.add_argument("--json", metavar="OUT", help="write rows, summary and run metadata")
     ap.add_argument("--markdown", metavar="OUT", help="write a table and summary")
+    ap.add_argument("--from-json", metavar="IN",
+                    help="print and write the outputs of an earlier run's --json; run nothing")
     args = ap.parse_args(argv)
     if args.roller_only:
         args.no_iree = args.no_triton = True
@@ -867,12 +934,56 @@ def main(argv=None):
 
     tmpdir = tempfile.mkdtemp(prefix="roller-compile-bench-")
     try:
+        if args.from_json:
+            return rerender(args)
         return run(args, args.work_dir or tmpdir)
     except (BenchError, gen_suite.SuiteError) as e:
         sys.stderr.write("bench/compile/run.py: error: %s\n" % e)
         return 2
     finally:
         shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def report(rows, s, meta, args):
+    """Prints the table and summary; writes the files asked for."""
+    print("Compile time per operator: suites %s, device=%s (times in ms; ratios are "
+          "peer/Roller)" % (",".join(meta["suites"]), meta["device"]))
+    print("%s; %s; load average %s -> %s" % (meta["date"], meta["machine"],
+                                             meta["load_start"], meta["load_end"]))
+    if meta.get("iree_target"):
+        print("IREE targets %s through: %s" % (CUDA_ARCH, meta["iree_target"]))
+    print()
+    for line in table_lines(rows, args):
+        print(line)
+    print()
+    for line in summary_lines(s, args):
+        print(line)
+    print("run time: %.1f s" % meta["run_s"])
+
+    if args.csv:
+        write_csv(args.csv, rows)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"meta": meta, "summary": s, "rows": rows}, f, indent=1)
+            f.write("\n")
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(markdown(rows, s, meta, args))
+
+
+def rerender(args):
+    """--from-json: the outputs of an earlier run's --json, without running anything."""
+    try:
+        with open(args.from_json) as f:
+            data = json.load(f)
+        rows, meta = data["rows"], data["meta"]
+    except (OSError, ValueError, KeyError) as e:
+        raise BenchError("cannot read %s: %s" % (args.from_json, e))
+    args.no_iree, args.no_triton = meta.get("no_iree", False), meta.get("no_triton", False)
+    for row in rows:
+        finish_row(row)
+    report(rows, summarize(rows, args), meta, args)
+    return 0
 
 
 def run(args, workdir):
@@ -930,29 +1041,8 @@ def run(args, workdir):
     meta["load_end"] = load_average()
     meta["run_s"] = time.perf_counter() - started
 
-    print("Compile time per operator: suites %s, device=%s (times in ms; ratios are "
-          "peer/Roller)" % (",".join(suites), args.device))
-    print("%s; %s; load average %s -> %s" % (meta["date"], meta["machine"],
-                                             meta["load_start"], meta["load_end"]))
-    if iree_target is not None:
-        print("IREE targets %s through: %s" % (CUDA_ARCH, iree_target.how))
-    print()
-    for line in table_lines(rows, args):
-        print(line)
-    print()
-    for line in summary_lines(s, args):
-        print(line)
-    print("run time: %.1f s" % meta["run_s"])
-
-    if args.csv:
-        write_csv(args.csv, rows)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"meta": meta, "summary": s, "rows": rows}, f, indent=1)
-            f.write("\n")
-    if args.markdown:
-        with open(args.markdown, "w") as f:
-            f.write(markdown(rows, s, meta, args))
+    meta["no_iree"], meta["no_triton"] = args.no_iree, args.no_triton
+    report(rows, s, meta, args)
     return 0
 
 

@@ -1,6 +1,7 @@
 //===- Select.cpp - Choosing a #roller.config for a linalg op -------------===//
 
 #include "Roller/Dialect/Roller/Transforms/Select.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Analysis/Alignment.h"
 #include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Analysis/PerfModel.h"
@@ -60,6 +61,8 @@ llvm::Expected<ConfigAttr> mlir::roller::chooseConfig(linalg::LinalgOp op,
 ConfigAttr mlir::roller::buildConfigAttr(MLIRContext *ctx,
                                          const TensorExpr &expr,
                                          const Candidate &candidate) {
+  // API callers' contexts may not have loaded the dialect yet.
+  ctx->getOrLoadDialect<RollerDialect>();
   const Schedule &schedule = candidate.schedule;
   const Prediction &prediction = candidate.prediction;
   // The launch is one-dimensional: block b covers tile b of the spatial
