@@ -41,20 +41,6 @@ Operation *getDeviceHolder(Operation *op) {
   return op->getParentOfType<ModuleOp>();
 }
 
-/// Keeps the last match-failure reason of a rewrite, to report it.
-struct FailureReason : public RewriterBase::ForwardingListener {
-  using ForwardingListener::ForwardingListener;
-  std::string message;
-  void
-  notifyMatchFailure(Location loc,
-                     function_ref<void(Diagnostic &)> reasonCallback) override {
-    Diagnostic diagnostic(loc, DiagnosticSeverity::Remark);
-    reasonCallback(diagnostic);
-    message = diagnostic.str();
-    ForwardingListener::notifyMatchFailure(loc, reasonCallback);
-  }
-};
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -265,18 +251,15 @@ transform::RollerTileOp::apply(transform::TransformRewriter &rewriter,
     work.emplace_back(op, config);
   }
 
-  FailureReason reason(rewriter.getListener());
-  OpBuilder::Listener *previous = rewriter.getListener();
-  rewriter.setListener(&reason);
   SmallVector<Operation *> programs;
   for (auto [op, config] : work) {
-    reason.message.clear();
+    std::string reason;
     Location loc = op.getLoc();
-    FailureOr<RProgramOp> program = tileToRProgram(rewriter, op, config);
+    FailureOr<RProgramOp> program =
+        tileToRProgram(rewriter, op, config, reason);
     if (failed(program)) {
-      rewriter.setListener(previous);
       std::string message =
-          "cannot rewrite the op into a roller.rprogram: " + reason.message;
+          "cannot rewrite the op into a roller.rprogram: " + reason;
       if (programs.empty()) {
         DiagnosedSilenceableFailure diag = emitSilenceableError() << message;
         diag.attachNote(loc) << "when applied to this op";
@@ -290,7 +273,6 @@ transform::RollerTileOp::apply(transform::TransformRewriter &rewriter,
     }
     programs.push_back(*program);
   }
-  rewriter.setListener(previous);
   results.set(cast<OpResult>(getRprograms()), programs);
   return DiagnosedSilenceableFailure::success();
 }

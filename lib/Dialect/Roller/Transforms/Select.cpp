@@ -1,10 +1,10 @@
 //===- Select.cpp - Choosing a #roller.config for a linalg op -------------===//
 
 #include "Roller/Dialect/Roller/Transforms/Select.h"
-#include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Analysis/Alignment.h"
 #include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Analysis/PerfModel.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
