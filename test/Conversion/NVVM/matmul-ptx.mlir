@@ -8,7 +8,12 @@
 // RUN: roller-opt %S/Inputs/matmul.mlir --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.ptx
 
+// The staged tiles' 16-byte stores are sound because the shared buffers
+// start 16-byte aligned (roller-vectorize-accesses asks for it):
 // CHECK: .entry matmul_kernel(
+// CHECK-NOT: .local
+// CHECK: .shared .align 16 .b8 __wg_matmul_kernel_0[2304];
+// CHECK: .shared .align 16 .b8 __wg_matmul_kernel_1[1024];
 // CHECK-NOT: .local
 // CHECK-COUNT-8: ld.global.v4.b32
 // CHECK-NOT: st.global
