@@ -184,13 +184,10 @@ struct RollerUnrollRegisterTilesPass
   using Base::Base;
 
   void runOnOperation() override {
-    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
-      if (failed(unrollKernel(kernel)))
-        signalPassFailure();
-    });
+    getOperation()->walk([&](gpu::GPUFuncOp kernel) { unrollKernel(kernel); });
   }
 
-  LogicalResult unrollKernel(gpu::GPUFuncOp kernel) {
+  void unrollKernel(gpu::GPUFuncOp kernel) {
     SetVector<scf::ForOp> loops;
     DenseSet<Value> visited;
     kernel.walk([&](Operation *op) {
@@ -223,10 +220,10 @@ struct RollerUnrollRegisterTilesPass
       loop.getBody()->walk([&](Operation *) { ++bodyOps; });
       if (trips->getSExtValue() * bodyOps > maxUnrolledOps)
         continue;
-      if (failed(loopUnrollFull(loop)))
-        return loop.emitError("roller-unroll-register-tiles: cannot unroll");
+      // Unrolling is an optimization: a loop it cannot unroll stays a loop
+      // (and its tile goes to local memory, which ptxas -v reports).
+      (void)loopUnrollFull(loop);
     }
-    return success();
   }
 };
 
