@@ -62,6 +62,11 @@ std::optional<MmaPlan> detail::planMma(const TensorExpr &expr,
                                        const DeviceSpec &device) {
   if (expr.mmaInputType.empty() || device.computeCapability() < 80)
     return std::nullopt;
+  // The code generator's limit, not the hardware's: LLVM 22's vector ->
+  // nvgpu conversion has no bf16 mma.sync fragments, so bf16 contractions
+  // are scheduled on the CUDA cores.
+  if (expr.mmaInputType == "bf16")
+    return std::nullopt;
   std::optional<std::array<unsigned, 3>> axes = findGemmAxes(expr);
   if (!axes)
     return std::nullopt;
@@ -120,9 +125,14 @@ void Constructor::runOnView(const ExprView &view,
   for (double scheduleEps : getEpsSchedule()) {
     eps = scheduleEps;
     AlignmentContext ctx(expr, device, eps, representable);
-    if (mma)
+    if (mma) {
       for (unsigned i = 0; i < 3; ++i)
         ctx.multipleOf[mma->axes[i]] = mma->shape[i];
+      // Tensor-core block tiles divide the tensor: warp tiles are then
+      // static multiples of the MMA shape everywhere (boundary tiles would
+      // need masked fragments, which the NVVM lowering does not have).
+      ctx.mustDivideBound = true;
+    }
     Tile start = getSmallestAlignedTile(ctx);
     if (llvm::any_of(llvm::seq<unsigned>(0, expr.getRank()), [&](unsigned a) {
           return !ctx.isAxisSizeAllowed(a, start[a]);

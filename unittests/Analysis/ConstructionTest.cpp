@@ -273,6 +273,40 @@ TEST(ConstructionTest, NoTensorCoresOnVoltaOrForF32) {
     EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
 }
 
+// Tensor-core block tiles divide the tensor (the GPU lowering has no masked
+// mma fragments for boundary tiles): every candidate's block divides 1024
+// and 512, and a 1000^3 matmul, which no multiple of 16 divides, runs on
+// the CUDA cores.
+TEST(ConstructionTest, TensorCoreBlocksDivideTheTensor) {
+  TensorExpr mm = f16Matmul(1024, 512, 1024);
+  for (const Candidate &c : construct(mm, preset("h200")).candidates) {
+    ASSERT_FALSE(c.schedule.mma.empty());
+    EXPECT_EQ(1024 % c.schedule.block[0], 0) << str(c.schedule.block);
+    EXPECT_EQ(512 % c.schedule.block[1], 0) << str(c.schedule.block);
+    EXPECT_EQ(1024 % c.schedule.block[2], 0) << str(c.schedule.block);
+  }
+  ConstructionResult irregular =
+      construct(f16Matmul(1000, 1000, 1000), preset("h200"));
+  expectWellFormed(f16Matmul(1000, 1000, 1000), preset("h200"), irregular);
+  ASSERT_FALSE(irregular.candidates.empty());
+  for (const Candidate &c : irregular.candidates)
+    EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
+}
+
+// bf16 contractions stay on the CUDA cores although the chip has bf16
+// m16n8k16: the code generator (LLVM 22's vector -> nvgpu conversion) has
+// no bf16 fragments.
+TEST(ConstructionTest, Bf16OnCudaCores) {
+  TensorExpr mm = f16Matmul(1024, 1024, 1024);
+  mm.mmaInputType = "bf16";
+  for (TensorAccess &input : mm.inputs)
+    input.elementType = "bf16";
+  ConstructionResult result = construct(mm, preset("h200"));
+  ASSERT_FALSE(result.candidates.empty());
+  for (const Candidate &c : result.candidates)
+    EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
+}
+
 // The device matters: a100 and h200 pick different top-1 tiles somewhere.
 TEST(ConstructionTest, DevicesChooseDifferently) {
   std::vector<TensorExpr> cases = {

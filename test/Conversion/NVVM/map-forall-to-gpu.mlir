@@ -8,13 +8,15 @@
 // RUN:   --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
 // RUN:   --cse --canonicalize --roller-map-forall-to-gpu --roller-promote-workgroup-allocs 2>/dev/null | FileCheck %s
 
+// CHECK-DAG: #{{.*}} = affine_map<(d0) -> ((d0 floordiv 32) * 64)>
+// CHECK-DAG: #{{.*}} = affine_map<(d0) -> ((d0 mod 32) * 32)>
 // CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
 // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
 // CHECK: gpu.launch blocks(%[[BX:[a-z0-9_]+]], %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) in (%{{[a-z0-9_]+}} = %[[C512]],
 // CHECK-SAME: threads(%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) in (%{{[a-z0-9_]+}} = %[[C64]],
 // CHECK-SAME: workgroup(%{{[a-z0-9_]+}} : memref<64x9xf32, #gpu.address_space<workgroup>>, %{{[a-z0-9_]+}} : memref<8x32xf32, #gpu.address_space<workgroup>>)
-// CHECK: arith.remui %[[BX]], %c32
-// CHECK: arith.divui %[[BX]], %c32
+// CHECK: affine.apply #{{.*}}(%[[BX]])
+// CHECK: affine.apply #{{.*}}(%[[BX]])
 // CHECK: scf.for
 // CHECK-NOT: memref.alloc
 // CHECK: gpu.thread_id x

@@ -54,6 +54,15 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a #roller.config attribute";
     return success();
   }
+  if (attr.getName() == kMmaShapeAttrName) {
+    auto shape = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    if (!shape || shape.size() != 3 ||
+        llvm::any_of(shape.asArrayRef(), [](int64_t v) { return v <= 0; }))
+      return op->emitError() << "'" << kMmaShapeAttrName
+                             << "' must be an array<i64: m, n, k> of "
+                                "positive sizes";
+    return success();
+  }
   return op->emitError() << "unknown roller attribute '"
                          << attr.getName().getValue() << "'";
 }

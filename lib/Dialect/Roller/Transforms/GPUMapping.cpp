@@ -58,9 +58,6 @@ static LogicalResult mapBlockForall(RewriterBase &rewriter,
   auto config = forall->getAttrOfType<ConfigAttr>("roller.config");
   if (!config)
     return forall.emitError("block forall without a roller.config");
-  if (config.usesMma())
-    return forall.emitError("mma schedules are not supported by "
-                            "convert-to-nvvm yet");
   FailureOr<SmallVector<int64_t>> dims = getLinearBlockDims(forall);
   if (failed(dims))
     return failure();
@@ -100,27 +97,25 @@ static LogicalResult mapBlockForall(RewriterBase &rewriter,
   auto terminator = gpu::TerminatorOp::create(rewriter, loc);
   rewriter.setInsertionPoint(terminator);
 
-  // Delinearize blockIdx.x, linear_dim_0 fastest.
+  // Delinearize blockIdx.x, linear_dim_0 fastest, with affine.apply rather
+  // than arith: upstream's vector -> nvgpu conversion trips over scalar
+  // arith ops in a kernel (see --roller-vectorize-mma).
   Value bid = launch.getBlockIds().x;
-  SmallVector<Value> linear(rank);
+  AffineExpr id = rewriter.getAffineDimExpr(0);
+  SmallVector<AffineExpr> linear(rank);
   int64_t stride = 1;
   for (int64_t d = 0; d < rank; ++d) {
-    Value v = bid;
-    if (stride != 1)
-      v = arith::DivUIOp::create(rewriter, loc, v, cst(stride));
+    AffineExpr e = id.floorDiv(stride);
     if (d != rank - 1)
-      v = arith::RemUIOp::create(rewriter, loc, v, cst(extent[d]));
-    linear[d] = v;
+      e = e % extent[d];
+    linear[d] = e;
     stride *= extent[d];
   }
   SmallVector<Value> ivs;
   for (int64_t i = 0; i < rank; ++i) {
-    Value v = linear[(*dims)[i]];
-    if ((*steps)[i] != 1)
-      v = arith::MulIOp::create(rewriter, loc, v, cst((*steps)[i]));
-    if ((*lbs)[i] != 0)
-      v = arith::AddIOp::create(rewriter, loc, v, cst((*lbs)[i]));
-    ivs.push_back(v);
+    AffineExpr e = linear[(*dims)[i]] * (*steps)[i] + (*lbs)[i];
+    ivs.push_back(affine::AffineApplyOp::create(
+        rewriter, loc, AffineMap::get(1, 0, e), ValueRange{bid}));
   }
 
   Block *forallBody = forall.getBody();

@@ -55,11 +55,15 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
 
   pm.addNestedPass<func::FuncOp>(createRollerMapForallToGPUPass());
   pm.addNestedPass<func::FuncOp>(createRollerPromoteWorkgroupAllocsPass());
+  // Tensor-core warp tiles: mma-shaped vector.contracts (a no-op for
+  // kernels without them), ldmatrix + mma.sync once outlined.
+  pm.addNestedPass<func::FuncOp>(createRollerVectorizeMmaPass());
   pm.addNestedPass<func::FuncOp>(createRollerHoistAccumulatorsPass());
   // Constant loop bounds and steps must stay constants in the kernels (for
   // unrolling and alignment), not become kernel parameters.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerMmaToNVGPUPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeAccessesPass());
 
   // gpu-lower-to-nvvm-pipeline neither bufferizes nor lowers linalg.

@@ -369,8 +369,14 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
       applyTiling(rewriter, *stepOp, threads, nullptr);
   if (failed(threadOp))
     return fail("could not be tiled by its thread rTile");
-  if (failed(applyTiling(rewriter, *threadOp, registers, nullptr)))
+  FailureOr<linalg::LinalgOp> registerOp =
+      applyTiling(rewriter, *threadOp, registers, nullptr);
+  if (failed(registerOp))
     return fail("could not be tiled by its thread rTile's reduction steps");
+  if (config.usesMma())
+    (*registerOp)
+        ->setAttr(RollerDialect::kMmaShapeAttrName,
+                  rewriter.getDenseI64ArrayAttr(config.getMma()));
   cleanUp(blockLoop);
   LDBG() << "lowered " << program.getLoc() << " with "
          << (config.getStaged() ? "shared staging" : "no staging");

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegisterTiles.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -228,3 +229,7 @@ struct RollerUnrollRegisterTilesPass
 };
 
 } // namespace
+
+bool mlir::roller::isLoopPrivateTile(scf::ForOp loop, Value tile) {
+  return isHoistableTile(loop, tile);
+}

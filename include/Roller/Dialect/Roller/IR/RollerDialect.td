@@ -41,6 +41,10 @@ def Roller_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kDeviceAttrName = "roller.device";
     /// Name of the discardable attribute holding an op's chosen schedule.
     static constexpr ::llvm::StringLiteral kConfigAttrName = "roller.config";
+    /// Name of the discardable attribute (`array<i64: m, n, k>`) on the
+    /// warp-level linalg op of a tensor-core rProgram: the mma shape
+    /// `--roller-vectorize-mma` computes it with.
+    static constexpr ::llvm::StringLiteral kMmaShapeAttrName = "roller.mma";
 
     void registerAttributes();
     void registerTypes();

@@ -345,6 +345,101 @@ def RollerHoistAccumulatorsPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def RollerVectorizeMmaPass
+    : Pass<"roller-vectorize-mma", "::mlir::func::FuncOp"> {
+  let summary = "Tensor-core warp tiles to vector.contract of the mma shape, "
+                "accumulators in registers";
+  let description = [{
+    A tensor-core rProgram (a config with `mma = [m, n, k]`) lowers to one
+    linalg contraction per warp tile, marked `roller.mma = array<i64: m, n,
+    k>`; after `--roller-map-forall-to-gpu` all 32 lanes of a warp execute
+    it. This pass rewrites every such op inside a GPU kernel into 2-D
+    `vector.transfer_read`s of its tiles (the inputs from shared memory, the
+    accumulator from global memory), one `vector.contract` per m x n x k mma
+    tile, and `vector.transfer_write`s of the accumulator tiles, then moves
+    the accumulator reads before and the writes after every enclosing
+    `scf.for` in which nothing else touches the accumulator's buffer, so
+    that the accumulators are the loops' iteration values. Those are exactly
+    the native shapes of upstream's vector -> nvgpu conversion, which
+    `--roller-mma-to-nvgpu` runs after outlining (`nvgpu.ldmatrix`,
+    transposed for k-major operands, and `nvgpu.mma.sync`).
+
+    The warp tile must be a contraction with f16 inputs and an f32 or f16
+    accumulator (LLVM 22's vector -> nvgpu conversion has no bf16
+    fragments, so the selection keeps bf16 on the CUDA cores), static
+    ranges that are multiples of the mma shape (the selection makes
+    tensor-core block tiles divide the tensor), one m, n and k dimension
+    (batch and other dimensions of extent 1), and operands whose innermost
+    dimension is contiguous; anything else is an error at the op (there is
+    no scalar fallback: the 32 lanes would each compute the whole warp
+    tile).
+
+    Before (inside a `gpu.launch`, in the reduction loop):
+
+    ```mlir
+    linalg.generic {..., iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>,
+                     memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>)
+        outs(%c : memref<16x16xf32, strided<[1024, 1], offset: ?>>)
+        attrs = {roller.mma = array<i64: 16, 8, 16>} { ... }
+    ```
+
+    After (the accumulators read before and written after the loop):
+
+    ```mlir
+    %acc0 = vector.transfer_read %c[%c0, %c0], %zero : ..., vector<16x8xf32>
+    %r:2 = scf.for %k = ... iter_args(%x = %acc0, %y = %acc1) -> (...) {
+      %A  = vector.transfer_read %a[%c0, %c0], %h : ..., vector<16x16xf16>
+      %B0 = vector.transfer_read %b[%c0, %c0], %h : ..., vector<16x8xf16>
+      %x1 = vector.contract {...} %A, %B0, %x : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+      ...
+    }
+    vector.transfer_write %r#0, %c[%c0, %c0] : vector<16x8xf32>, ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def RollerMmaToNVGPUPass
+    : Pass<"roller-mma-to-nvgpu", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Warp-level vector.contract tiles to nvgpu.ldmatrix and "
+                "nvgpu.mma.sync";
+  let description = [{
+    In every kernel of a `gpu.module` that holds `vector.contract`s (as
+    `--roller-vectorize-mma` leaves them, outlined), applies upstream's
+    preparation patterns and `convertVectorToNVVMCompatibleMMASync`: reads
+    from workgroup memory become `nvgpu.ldmatrix` (`transpose = true` for
+    k-major operands), the accumulator reads and writes per-lane
+    `vector.load`/`vector.store` of the mma fragment, the contractions
+    `nvgpu.mma.sync`, and the reduction loops carry the fragments
+    (`vector<2x2xf32>` per 16x8 tile). The replaced vector ops are erased.
+
+    This is upstream `convert-vector-to-gpu{use-nvgpu}` restricted to the
+    kernels that have contractions: in LLVM 22 that pass also starts from
+    every scalar arithmetic op it knows how to apply to mma fragments
+    (`arith.muli` on indices included) and fails on it, so a kernel with
+    such scalar ops is rejected with an error naming the op (the GPU mapping
+    computes indices with `affine.apply`).
+
+    ```mlir
+    %a = vector.transfer_read %smem[%c0, %c0], %h : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    ```
+
+    becomes
+
+    ```mlir
+    %a = nvgpu.ldmatrix %smem[%row, %col] {numTiles = 4 : i32, transpose = false} : memref<...> -> vector<4x2xf16>
+    ```
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def RollerVectorizeAccessesPass
     : Pass<"roller-vectorize-accesses", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Elementwise copies and operations with aligned vector "

@@ -1,0 +1,24 @@
+//===- RegisterTiles.h - Thread tiles held in registers ---------*- C++ -*-===//
+//
+// What the accumulator hoisting of scalar thread tiles
+// (`--roller-hoist-accumulators`) and of tensor-core warp tiles
+// (`--roller-vectorize-mma`) share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_LIB_DIALECT_ROLLER_TRANSFORMS_REGISTERTILES_H
+#define ROLLER_LIB_DIALECT_ROLLER_TRANSFORMS_REGISTERTILES_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::roller {
+
+/// Whether every access inside `loop` to the buffer behind `tile` (a view)
+/// goes through `tile` itself, the loop both reads and writes it, and the
+/// loop calls nothing: then the tile can live in registers for the whole
+/// loop, read before it and written back after it.
+bool isLoopPrivateTile(scf::ForOp loop, Value tile);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_LIB_DIALECT_ROLLER_TRANSFORMS_REGISTERTILES_H

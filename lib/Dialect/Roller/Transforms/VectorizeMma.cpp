@@ -1,0 +1,453 @@
+//===- VectorizeMma.cpp - Warp-tile contractions on tensor cores ----------===//
+//
+// `--roller-vectorize-mma`: a tensor-core rProgram lowers to a linalg
+// contraction per warp tile (marked `roller.mma` by the rProgram lowering),
+// which after GPU mapping every lane of the warp executes in full. This pass
+// rewrites it into `vector.contract`s of exactly the mma shape on 2-D
+// `vector.transfer_read`s (the native shapes of upstream
+// `convert-vector-to-gpu{use-nvgpu}`, which then emits `nvgpu.ldmatrix` for
+// the shared-memory operands and `nvgpu.mma.sync`), and hoists the
+// accumulator reads and writes out of the reduction loops so that the
+// accumulators stay in registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RegisterTiles.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/Passes.h"
+
+#include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERVECTORIZEMMAPASS
+#define GEN_PASS_DEF_ROLLERMMATONVGPUPASS
+#include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+namespace {
+
+/// The loop dimensions of a warp-tile contraction that the mma tiles run
+/// over, and the static loop ranges.
+struct WarpContraction {
+  unsigned m, n, k;
+  SmallVector<int64_t> ranges;
+};
+
+/// The one dimension of `dims` with a range above 1 (the last one when all
+/// are 1), or failure when several have.
+static FailureOr<unsigned> getSoleDim(ArrayRef<unsigned> dims,
+                                      ArrayRef<int64_t> ranges) {
+  if (dims.empty())
+    return failure();
+  std::optional<unsigned> sole;
+  for (unsigned dim : dims) {
+    if (ranges[dim] == 1)
+      continue;
+    if (sole)
+      return failure();
+    sole = dim;
+  }
+  return sole.value_or(dims.back());
+}
+
+/// Matches a warp tile that mma.sync can compute: a contraction of two
+/// f16 buffers into an f32 or f16 one (the body multiplies and adds, after
+/// extending the inputs), static ranges that are multiples of `mma`, and
+/// one m, n and k dimension (all other dimensions of extent 1).
+static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
+                                                       ArrayRef<int64_t> mma,
+                                                       std::string &why) {
+  auto fail = [&](const Twine &reason) -> FailureOr<WarpContraction> {
+    why = reason.str();
+    return failure();
+  };
+  if (mma.size() != 3)
+    return fail("the mma shape must have three sizes (m, n, k)");
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1)
+    return fail("expected a bufferized op with two inputs and one output");
+  if (!linalg::isaContractionOpInterface(op))
+    return fail("the warp tile is not a contraction (multiply-add)");
+  Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
+  Type b = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
+  Type c = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
+  if (a != b || !a.isF16() || !(c.isF32() || c.isF16()))
+    return fail("mma.sync tiles need f16 inputs and an f32 or f16 "
+                "accumulator (LLVM 22's vector -> nvgpu conversion has no "
+                "bf16 fragments)");
+
+  WarpContraction match;
+  match.ranges = op.getStaticLoopRanges();
+  if (llvm::any_of(match.ranges, ShapedType::isDynamic))
+    return fail("the warp tile has a dynamic shape");
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims))
+    return fail("could not infer the contraction dimensions");
+  if (llvm::any_of(dims->batch,
+                   [&](unsigned d) { return match.ranges[d] != 1; }))
+    return fail("the warp tile spans more than one batch");
+  FailureOr<unsigned> m = getSoleDim(dims->m, match.ranges);
+  FailureOr<unsigned> n = getSoleDim(dims->n, match.ranges);
+  FailureOr<unsigned> k = getSoleDim(dims->k, match.ranges);
+  if (failed(m) || failed(n) || failed(k))
+    return fail("the warp tile needs exactly one m, n and k dimension");
+  match.m = *m;
+  match.n = *n;
+  match.k = *k;
+  if (match.ranges[*m] % mma[0] || match.ranges[*n] % mma[1] ||
+      match.ranges[*k] % mma[2])
+    return fail("the warp tile " + Twine(match.ranges[*m]) + "x" +
+                Twine(match.ranges[*n]) + "x" + Twine(match.ranges[*k]) +
+                " is not a multiple of the mma shape");
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation())
+      return fail("an operand is not indexed by a projected permutation");
+    auto type = cast<MemRefType>(operand.get().getType());
+    int64_t offset;
+    SmallVector<int64_t> strides;
+    if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() ||
+        strides.back() != 1)
+      return fail("an operand's innermost dimension is not contiguous");
+  }
+  return match;
+}
+
+/// A 2-D view of `operand` on the loop dimensions `rows` and `cols`, which
+/// it must be indexed by (all its other dimensions have extent 1), in the
+/// operand's own dimension order; `transposed` says whether that order is
+/// (cols, rows).
+static Value getMatrixView(RewriterBase &rewriter, Location loc,
+                           OpOperand &operand, AffineMap map, unsigned rows,
+                           unsigned cols, bool &transposed) {
+  auto type = cast<MemRefType>(operand.get().getType());
+  std::optional<unsigned> rowPos =
+      map.getResultPosition(getAffineDimExpr(rows, rewriter.getContext()));
+  std::optional<unsigned> colPos =
+      map.getResultPosition(getAffineDimExpr(cols, rewriter.getContext()));
+  assert(rowPos && colPos && "the operand is indexed by both dimensions");
+  transposed = *colPos < *rowPos;
+  if (type.getRank() == 2)
+    return operand.get();
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+  SmallVector<OpFoldResult> sizes(rank, rewriter.getIndexAttr(1));
+  sizes[*rowPos] = rewriter.getIndexAttr(type.getDimSize(*rowPos));
+  sizes[*colPos] = rewriter.getIndexAttr(type.getDimSize(*colPos));
+  SmallVector<int64_t> shape = {type.getDimSize(std::min(*rowPos, *colPos)),
+                                type.getDimSize(std::max(*rowPos, *colPos))};
+  auto viewType = memref::SubViewOp::inferRankReducedResultType(
+      shape, type, offsets, sizes, strides);
+  return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(viewType),
+                                   operand.get(), offsets, sizes, strides);
+}
+
+/// Reads or writes the `shape` tile at (`row`, `col`) of a 2-D view, in
+/// (rows, cols) orientation.
+struct MatrixAccess {
+  Value view;
+  bool transposed;
+
+  SmallVector<Value> indices(RewriterBase &rewriter, Location loc, int64_t row,
+                             int64_t col) const {
+    Value r = arith::ConstantIndexOp::create(rewriter, loc, row);
+    Value c = arith::ConstantIndexOp::create(rewriter, loc, col);
+    return transposed ? SmallVector<Value>{c, r} : SmallVector<Value>{r, c};
+  }
+  AffineMap permutation(MLIRContext *ctx) const {
+    return transposed
+               ? AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx)
+               : AffineMap::getMultiDimIdentityMap(2, ctx);
+  }
+  Value read(RewriterBase &rewriter, Location loc, ArrayRef<int64_t> shape,
+             int64_t row, int64_t col) const {
+    Type element = getElementTypeOrSelf(view.getType());
+    Value padding = arith::ConstantOp::create(rewriter, loc, element,
+                                              rewriter.getZeroAttr(element));
+    return vector::TransferReadOp::create(
+        rewriter, loc, VectorType::get(shape, element), view,
+        indices(rewriter, loc, row, col), padding,
+        permutation(rewriter.getContext()), SmallVector<bool>{true, true});
+  }
+  vector::TransferWriteOp write(RewriterBase &rewriter, Location loc,
+                                Value value, int64_t row, int64_t col) const {
+    return vector::TransferWriteOp::create(
+        rewriter, loc, value, view, indices(rewriter, loc, row, col),
+        permutation(rewriter.getContext()), SmallVector<bool>{true, true});
+  }
+};
+
+/// The accumulator tiles of one warp tile: their view, and the reads (first
+/// in their block) and writes (last) around the contractions.
+struct AccumulatorTiles {
+  Value view;
+  SmallVector<vector::TransferReadOp> reads;
+  SmallVector<vector::TransferWriteOp> writes;
+};
+
+/// Replaces `op` by reads of its tiles, one `vector.contract` per mma tile
+/// (m x n x k of `mma`), and writes of the accumulator tiles.
+static AccumulatorTiles emitMmaTiles(RewriterBase &rewriter,
+                                     linalg::LinalgOp op,
+                                     const WarpContraction &match,
+                                     ArrayRef<int64_t> mma) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(op);
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  auto access = [&](OpOperand *operand, AffineMap map, unsigned rows,
+                    unsigned cols) {
+    MatrixAccess result;
+    result.view = getMatrixView(rewriter, loc, *operand, map, rows, cols,
+                                result.transposed);
+    return result;
+  };
+  MatrixAccess lhs =
+      access(op.getDpsInputOperand(0), maps[0], match.m, match.k);
+  MatrixAccess rhs =
+      access(op.getDpsInputOperand(1), maps[1], match.k, match.n);
+  MatrixAccess acc = access(op.getDpsInitOperand(0), maps[2], match.m, match.n);
+
+  int64_t tilesM = match.ranges[match.m] / mma[0];
+  int64_t tilesN = match.ranges[match.n] / mma[1];
+  int64_t tilesK = match.ranges[match.k] / mma[2];
+  AccumulatorTiles tiles;
+  tiles.view = acc.view;
+  SmallVector<Value> accs;
+  for (int64_t i = 0; i < tilesM; ++i)
+    for (int64_t j = 0; j < tilesN; ++j) {
+      accs.push_back(
+          acc.read(rewriter, loc, {mma[0], mma[1]}, i * mma[0], j * mma[1]));
+      tiles.reads.push_back(
+          accs.back().getDefiningOp<vector::TransferReadOp>());
+    }
+
+  AffineExpr dm, dn, dk;
+  bindDims(ctx, dm, dn, dk);
+  SmallVector<AffineMap> contractMaps = {AffineMap::get(3, 0, {dm, dk}, ctx),
+                                         AffineMap::get(3, 0, {dk, dn}, ctx),
+                                         AffineMap::get(3, 0, {dm, dn}, ctx)};
+  ArrayAttr iterators = rewriter.getArrayAttr(
+      {vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::reduction)});
+  for (int64_t l = 0; l < tilesK; ++l) {
+    SmallVector<Value> as, bs;
+    for (int64_t i = 0; i < tilesM; ++i)
+      as.push_back(
+          lhs.read(rewriter, loc, {mma[0], mma[2]}, i * mma[0], l * mma[2]));
+    for (int64_t j = 0; j < tilesN; ++j)
+      bs.push_back(
+          rhs.read(rewriter, loc, {mma[2], mma[1]}, l * mma[2], j * mma[1]));
+    for (int64_t i = 0; i < tilesM; ++i)
+      for (int64_t j = 0; j < tilesN; ++j) {
+        Value &c = accs[i * tilesN + j];
+        c = vector::ContractionOp::create(
+            rewriter, loc, as[i], bs[j], c,
+            rewriter.getAffineMapArrayAttr(contractMaps), iterators);
+      }
+  }
+  for (int64_t i = 0; i < tilesM; ++i)
+    for (int64_t j = 0; j < tilesN; ++j)
+      tiles.writes.push_back(acc.write(rewriter, loc, accs[i * tilesN + j],
+                                       i * mma[0], j * mma[1]));
+  rewriter.eraseOp(op);
+  return tiles;
+}
+
+/// Moves the accumulator reads before and the writes after each enclosing
+/// `scf.for` (innermost first) in which nothing else touches the
+/// accumulator's buffer, carrying the tiles as iteration values: the
+/// accumulators then stay in registers for the whole reduction.
+static void hoistAccumulators(RewriterBase &rewriter, AccumulatorTiles tiles) {
+  while (auto loop = dyn_cast<scf::ForOp>(tiles.reads.front()->getParentOp())) {
+    moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+    if (!loop.isDefinedOutsideOfLoop(tiles.view) ||
+        !isLoopPrivateTile(loop, tiles.view) ||
+        llvm::any_of(tiles.reads,
+                     [&](vector::TransferReadOp read) {
+                       return read->getParentOp() != loop ||
+                              !llvm::all_of(read.getIndices(), [&](Value v) {
+                                return loop.isDefinedOutsideOfLoop(v);
+                              });
+                     }) ||
+        llvm::any_of(tiles.writes, [&](vector::TransferWriteOp write) {
+          return write->getParentOp() != loop;
+        }))
+      return;
+
+    rewriter.setInsertionPoint(loop);
+    SmallVector<Value> inits;
+    for (vector::TransferReadOp read : tiles.reads)
+      inits.push_back(rewriter.clone(*read)->getResult(0));
+    auto yields = llvm::map_to_vector(
+        tiles.writes, [](vector::TransferWriteOp w) { return w.getVector(); });
+    FailureOr<LoopLikeOpInterface> hoisted =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(
+                rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+                [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+                  return yields;
+                });
+    if (failed(hoisted))
+      return;
+    auto newLoop = cast<scf::ForOp>(hoisted->getOperation());
+    unsigned first = newLoop.getNumResults() - inits.size();
+    AccumulatorTiles outer;
+    outer.view = tiles.view;
+    for (auto [index, read] : llvm::enumerate(tiles.reads)) {
+      rewriter.replaceOp(read, newLoop.getRegionIterArgs()[first + index]);
+      outer.reads.push_back(
+          inits[index].getDefiningOp<vector::TransferReadOp>());
+    }
+    rewriter.setInsertionPointAfter(newLoop);
+    for (auto [index, write] : llvm::enumerate(tiles.writes)) {
+      Operation *moved = rewriter.clone(*write);
+      moved->setOperand(0, newLoop.getResult(first + index));
+      outer.writes.push_back(cast<vector::TransferWriteOp>(moved));
+      rewriter.eraseOp(write);
+    }
+    tiles = std::move(outer);
+  }
+}
+
+/// Erases the vector ops left without uses (the conversion leaves the
+/// contractions and reads it replaced in place).
+static void eraseDeadVectorOps(RewriterBase &rewriter, Operation *root) {
+  for (bool erased = true; erased;) {
+    SmallVector<Operation *> dead;
+    root->walk([&](Operation *op) {
+      if (op != root && isOpTriviallyDead(op) &&
+          llvm::any_of(op->getResultTypes(), llvm::IsaPred<VectorType>))
+        dead.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(dead))
+      rewriter.eraseOp(op);
+    erased = !dead.empty();
+  }
+}
+
+/// Upstream's vector -> nvgpu conversion (LLVM 22) also starts from every
+/// scalar op of the kinds it can apply to mma fragments (integer and float
+/// add, sub, mul, div, min, max, neg, extf: index arithmetic included) and
+/// then fails on it. Such ops in the kernel are rejected here with a clear
+/// error (the GPU mapping computes indices with affine.apply).
+static LogicalResult checkConvertibleKernel(Operation *kernel) {
+  WalkResult result = kernel->walk([&](Operation *op) {
+    if (!isa<arith::AddFOp, arith::MulFOp, arith::SubFOp, arith::MaximumFOp,
+             arith::MinimumFOp, arith::DivFOp, arith::AddIOp, arith::MulIOp,
+             arith::SubIOp, arith::DivSIOp, arith::DivUIOp, arith::NegFOp,
+             arith::ExtFOp>(op) ||
+        llvm::any_of(op->getResultTypes(), llvm::IsaPred<VectorType>))
+      return WalkResult::advance();
+    op->emitError("scalar '")
+        << op->getName()
+        << "' in a tensor-core kernel: upstream's vector -> nvgpu conversion "
+           "cannot skip it";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Upstream's vector -> nvgpu conversion, on the contractions only.
+/// `convert-vector-to-gpu{use-nvgpu}` also starts from every scalar
+/// elementwise op (index arithmetic included) and fails on it (LLVM 22), so
+/// each contraction's use-def slice is converted from the contraction.
+/// Converts the contractions of `kernel` (an outlined `gpu.func`) and their
+/// use-def slices (reads, reduction loops, writes) to nvgpu ops.
+static LogicalResult convertKernelToMmaSync(RewriterBase &rewriter,
+                                            gpu::GPUFuncOp kernel) {
+  bool hasContraction = false;
+  kernel.walk([&](vector::ContractionOp) {
+    hasContraction = true;
+    return WalkResult::interrupt();
+  });
+  if (!hasContraction)
+    return success();
+  if (failed(checkConvertibleKernel(kernel)))
+    return failure();
+  RewritePatternSet patterns(kernel.getContext());
+  populatePrepareVectorToMMAPatterns(patterns, /*useNvGpu=*/true);
+  if (failed(applyPatternsGreedily(kernel, std::move(patterns))))
+    return kernel.emitError("could not canonicalize the mma contractions");
+  // The conversion rewrites in place and leaves the replaced ops (dead).
+  if (failed(convertVectorToNVVMCompatibleMMASync(rewriter, kernel)))
+    return failure();
+  eraseDeadVectorOps(rewriter, kernel);
+  WalkResult left = kernel.walk([&](vector::ContractionOp contract) {
+    contract.emitError("could not convert this contraction to "
+                       "nvgpu.mma.sync");
+    return WalkResult::interrupt();
+  });
+  return failure(left.wasInterrupted());
+}
+
+struct RollerVectorizeMmaPass
+    : public roller::impl::RollerVectorizeMmaPassBase<RollerVectorizeMmaPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> warpTiles;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (op->hasAttr(RollerDialect::kMmaShapeAttrName))
+        warpTiles.push_back(op);
+    });
+    if (warpTiles.empty())
+      return;
+
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : warpTiles) {
+      auto mma = op->getAttrOfType<DenseI64ArrayAttr>(
+          RollerDialect::kMmaShapeAttrName);
+      if (!mma) {
+        op->emitError() << "'" << RollerDialect::kMmaShapeAttrName
+                        << "' must be a dense i64 array (m, n, k)";
+        return signalPassFailure();
+      }
+      if (!op->getParentOfType<gpu::LaunchOp>() &&
+          !op->getParentOfType<gpu::GPUFuncOp>()) {
+        op->emitError("a tensor-core warp tile outside a GPU kernel (map "
+                      "the foralls to the GPU first)");
+        return signalPassFailure();
+      }
+      std::string why;
+      FailureOr<WarpContraction> match =
+          matchWarpContraction(op, mma.asArrayRef(), why);
+      if (failed(match)) {
+        op->emitError() << "cannot compute this warp tile with mma.sync: "
+                        << why;
+        return signalPassFailure();
+      }
+      hoistAccumulators(rewriter,
+                        emitMmaTiles(rewriter, op, *match, mma.asArrayRef()));
+    }
+  }
+};
+
+struct RollerMmaToNVGPUPass
+    : public roller::impl::RollerMmaToNVGPUPassBase<RollerMmaToNVGPUPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    for (auto kernel : getOperation().getOps<gpu::GPUFuncOp>())
+      if (failed(convertKernelToMmaSync(rewriter, kernel)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace

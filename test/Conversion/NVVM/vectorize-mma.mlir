@@ -1,0 +1,187 @@
+// RUN: roller-opt %s --split-input-file --roller-vectorize-mma --verify-diagnostics | FileCheck %s
+
+// A warp's 16x16x16 tile of an f16 matmul (A and B staged in shared memory,
+// the f32 accumulator in global memory) becomes one 16x16 A read, two 16x8
+// B reads and two 16x8x16 vector.contracts per reduction step; the two
+// accumulator tiles are read once before the loop, carried as iteration
+// values, and written once after it.
+
+// CHECK-LABEL: func.func @warp_tile
+// CHECK: gpu.launch
+// CHECK: %[[C0:.*]] = vector.transfer_read %[[ACC:.*]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<16x16xf32, strided<[64, 1], offset: ?>>, vector<16x8xf32>
+// CHECK: %[[C1:.*]] = vector.transfer_read %[[ACC]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<16x16xf32, strided<[64, 1], offset: ?>>, vector<16x8xf32>
+// CHECK: %[[R:.*]]:2 = scf.for %{{.*}} iter_args(%[[X:.*]] = %[[C0]], %[[Y:.*]] = %[[C1]]) -> (vector<16x8xf32>, vector<16x8xf32>)
+// CHECK: %[[A:.*]] = vector.transfer_read {{.*}} : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// CHECK: %[[B0:.*]] = vector.transfer_read {{.*}} : memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x8xf16>
+// CHECK: %[[B1:.*]] = vector.transfer_read {{.*}} : memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x8xf16>
+// CHECK: %[[D0:.*]] = vector.contract {{.*}} %[[A]], %[[B0]], %[[X]] : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+// CHECK: %[[D1:.*]] = vector.contract {{.*}} %[[A]], %[[B1]], %[[Y]] : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+// CHECK-NOT: linalg.generic
+// CHECK: scf.yield %[[D0]], %[[D1]]
+// CHECK: vector.transfer_write %[[R]]#0, %[[ACC]]
+// CHECK: vector.transfer_write %[[R]]#1, %[[ACC]]
+// CHECK-NEXT: gpu.terminator
+#mapA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mapB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mapC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @warp_tile(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<64x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x72xf16, #gpu.address_space<workgroup>>) {
+    %w = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 16)>()[%tx]
+    %tile = memref.subview %C[%w, 0] [16, 16] [1, 1] : memref<64x64xf32> to memref<16x16xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c16 {
+      // (the staging copies into %sa and %sb, and their barriers)
+      gpu.barrier
+      %a = memref.subview %sa[%w, 0] [16, 16] [1, 1] : memref<64x24xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %b = memref.subview %sb[0, %w] [16, 16] [1, 1] : memref<16x72xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.generic {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %b : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>)
+          outs(%tile : memref<16x16xf32, strided<[64, 1], offset: ?>>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+      ^bb0(%x: f16, %y: f16, %acc: f32):
+        %xf = arith.extf %x : f16 to f32
+        %yf = arith.extf %y : f16 to f32
+        %m = arith.mulf %xf, %yf : f32
+        %s = arith.addf %acc, %m : f32
+        linalg.yield %s : f32
+      }
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// B stored n-major (a matmul with transposed B): its tiles are read with a
+// transposing permutation map, so that the contraction still sees k x n.
+
+// CHECK: #[[T:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-LABEL: func.func @transposed_b
+// CHECK: vector.transfer_read %{{.*}}[%[[Z:.*]], %{{.*}}], %{{.*}} {in_bounds = [true, true], permutation_map = #[[T]]} : memref<16x16xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x8xf16>
+// CHECK: vector.transfer_read %{{.*}}[%[[C8:.*]], %{{.*}}], %{{.*}} {in_bounds = [true, true], permutation_map = #[[T]]} : memref<16x16xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x8xf16>
+// CHECK-COUNT-2: vector.contract
+func.func @transposed_b(%C: memref<16x16xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<16x16xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x64xf16, #gpu.address_space<workgroup>>) {
+    %b = memref.subview %sb[0, %tx] [16, 16] [1, 1] : memref<16x64xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%sa, %b : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>)
+        outs(%C : memref<16x16xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %acc: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %m = arith.mulf %xf, %yf : f32
+      %s = arith.addf %acc, %m : f32
+      linalg.yield %s : f32
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A batch matmul's warp tile has a unit batch dimension: each operand is
+// viewed as a 2-D matrix first (a rank-reducing subview).
+
+// CHECK-LABEL: func.func @unit_batch
+// CHECK: memref.subview %{{.*}}[0, 0, 0] [1, 16, 16] [1, 1, 1] : memref<1x16x16xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>
+// CHECK: vector.contract
+func.func @unit_batch(%C: memref<1x16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<1x16x16xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<1x16x8xf16, #gpu.address_space<workgroup>>) {
+    linalg.batch_matmul ins(%sa, %sb : memref<1x16x16xf16, #gpu.address_space<workgroup>>, memref<1x16x8xf16, #gpu.address_space<workgroup>>)
+                        outs(%C : memref<1x16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Not a multiple of the mma shape: a clear error, no half-rewritten warp tile.
+
+func.func @not_a_multiple(%A: memref<16x16xf16>, %B: memref<16x12xf16>, %C: memref<16x12xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{cannot compute this warp tile with mma.sync: the warp tile 16x12x16 is not a multiple of the mma shape}}
+    linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x12xf16>) outs(%C : memref<16x12xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @f32_inputs(%A: memref<16x16xf32>, %B: memref<16x8xf32>, %C: memref<16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{mma.sync tiles need f16 inputs and an f32 or f16 accumulator (LLVM 22's vector -> nvgpu conversion has no bf16 fragments)}}
+    linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x8xf32>) outs(%C : memref<16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic(%A: memref<?x16xf16>, %B: memref<16x8xf16>, %C: memref<?x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{the warp tile has a dynamic shape}}
+    linalg.matmul ins(%A, %B : memref<?x16xf16>, memref<16x8xf16>) outs(%C : memref<?x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @not_a_contraction(%A: memref<16x8xf16>, %C: memref<16x8xf16>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a bufferized op with two inputs and one output}}
+    linalg.copy {roller.mma = array<i64: 16, 8, 16>} ins(%A : memref<16x8xf16>) outs(%C : memref<16x8xf16>)
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @outside_a_kernel(%A: memref<16x16xf16>, %B: memref<16x8xf16>, %C: memref<16x8xf32>) {
+  // expected-error @+1 {{a tensor-core warp tile outside a GPU kernel}}
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x8xf16>) outs(%C : memref<16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+  return
+}
+
+// -----
+
+func.func @bad_attribute(%A: memref<16x16xf16>, %B: memref<16x8xf16>, %C: memref<16x8xf32>) {
+  // expected-error @+1 {{'roller.mma' must be an array<i64: m, n, k> of positive sizes}}
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x8xf16>) outs(%C : memref<16x8xf32>) {roller.mma = array<i64: 16, 8>}
+  return
+}
