@@ -1,8 +1,9 @@
 // --convert-to-nvvm after --roller-tile: host code launching one kernel per
 // operator, each serialized as PTX (format=isa) into a gpu.binary. The
 // matmul stages its A and B tiles in shared memory (workgroup attributions
-// become .shared globals) with barriers between the cooperative copies and
-// the compute; the relu has no shared tiles.
+// become .shared globals) with cooperative cp.async copies, a wait for each
+// step's group and barriers around the compute; the relu has no shared
+// tiles.
 //
 // RUN: roller-opt %s --roller-tile="device=h200" --convert-to-nvvm 2>/dev/null | FileCheck %s
 // RUN: roller-opt %s --roller-tile="device=h200" --convert-to-nvvm="chip=sm_80" 2>/dev/null | \
@@ -20,7 +21,8 @@
 // CHECK-SAME: .entry matmul_kernel(
 // CHECK-SAME: .shared .align {{[0-9]+}} .b8 __wg_matmul_kernel_0[
 // CHECK-SAME: .shared .align {{[0-9]+}} .b8 __wg_matmul_kernel_1[
-// CHECK-SAME: st.shared
+// CHECK-SAME: cp.async
+// CHECK-SAME: cp.async.wait_group
 // CHECK-SAME: bar.sync
 // CHECK-SAME: ld.shared
 // The multiply-accumulate contracts into fma (roller-allow-fma-contraction).

@@ -11,6 +11,8 @@
 // RUN: roller-opt %S/Inputs/matmul.mlir --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.launch.json
 // RUN: roller-opt %S/Inputs/matmul-large-smem.mlir --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.large.ptx" -o /dev/null 2>/dev/null
+// The large-tile matmul stages 2 x 32768 bytes per stage, times 2 stages, in
+// dynamic shared memory.
 // RUN: FileCheck %s --check-prefix=LARGE --input-file=%t.large.launch.json
 
 // CHECK: "arguments": [
@@ -49,4 +51,4 @@
 // CHECK-NOT: "kind": "scalar"
 // CHECK: ]
 
-// LARGE: "dynamic_shared_memory_bytes": 65536,
+// LARGE: "dynamic_shared_memory_bytes": 131072,

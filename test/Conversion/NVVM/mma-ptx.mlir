@@ -1,9 +1,10 @@
 // Tensor cores: the 1024^3 f16 matmul (f32 accumulation) Roller schedules
 // with mma [16, 8, 16] warp tiles. In PTX each warp loads its 16x16
 // accumulator fragments once before the reduction loop, every reduction
-// step reads its A tile with one ldmatrix.x4 and its two B tiles with
-// transposing ldmatrix.x2 from the padded shared buffers, issues two
-// m16n8k16 mma.sync, and the fragments are stored once after the loop.
+// step waits for its cp.async group, reads its A tile with one ldmatrix.x4
+// and its two B tiles with transposing ldmatrix.x2 from the padded shared
+// buffers, issues two m16n8k16 mma.sync and the next step's copies, and the
+// fragments are stored once after the loop.
 // Nothing lives in local memory.
 //
 // RUN: rm -f %t.h200.ptx %t.a100.ptx
@@ -15,21 +16,29 @@
 // CHECK: .target sm_90
 // CHECK: .entry matmul_f16_kernel(
 // CHECK-NOT: .local
-// CHECK: .shared .align 16 .b8 __wg_matmul_f16_kernel_0[6144];
-// CHECK: .shared .align 16 .b8 __wg_matmul_f16_kernel_1[2304];
+// Two slots (stages = 2) of the padded 128x24 and 16x72 f16 tiles:
+// CHECK: .shared .align 16 .b8 __wg_matmul_f16_kernel_0[12288];
+// CHECK: .shared .align 16 .b8 __wg_matmul_f16_kernel_1[4608];
 // CHECK-NOT: .local
+// The first step's tiles, 8 bytes per thread and tile, as one group:
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// CHECK: cp.async.commit_group;
 // CHECK-COUNT-8: ld.global.b32
 // CHECK-NOT: mma.sync
-// CHECK: bar.sync 0;
-// CHECK-NEXT: ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// CHECK-NEXT: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// CHECK: cp.async.commit_group;
+// CHECK-NEXT: cp.async.wait_group 1;
+// CHECK-NEXT: bar.sync 0;
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // CHECK-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // CHECK-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-NOT: mma.sync
 // CHECK: bar.sync 0;
-// CHECK: ld.global.v2.b32
-// CHECK-NEXT: st.shared.v2.b32
+// The next step's tiles, issued ahead:
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
 // CHECK-NOT: mma.sync
 // CHECK-COUNT-8: st.global.b32
 // CHECK-NOT: mma.sync

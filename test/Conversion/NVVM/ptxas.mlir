@@ -1,7 +1,8 @@
 // REQUIRES: ptxas
 // The PTX --convert-to-nvvm writes (ptx-file=, one file per kernel here)
 // assembles for sm_90 without spills; the matmul's staged tiles take
-// (64x(8+1) + 8x32) x 4 = 3328 bytes of shared memory and one barrier.
+// (64x(8+1) + 8x32) x 4 = 3328 bytes of shared memory per stage, times the
+// config's 2 stages, and one barrier.
 //
 // RUN: rm -f %t.*.ptx
 // RUN: roller-opt %s --roller-tile="device=h200" \
@@ -18,7 +19,7 @@
 // MATMUL-NOT: warning
 // MATMUL: Compiling entry function 'matmul_kernel' for 'sm_90'
 // MATMUL: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-// MATMUL: used 1 barriers, 3328 bytes smem
+// MATMUL: used 1 barriers, 6656 bytes smem
 
 // RELU-NOT: warning
 // RELU: Compiling entry function 'relu_kernel' for 'sm_90'

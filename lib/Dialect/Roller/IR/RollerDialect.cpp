@@ -63,6 +63,13 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
                                 "positive sizes";
     return success();
   }
+  if (attr.getName() == kAsyncCopyAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        op->getName().getStringRef() != "linalg.copy")
+      return op->emitError() << "'" << kAsyncCopyAttrName
+                             << "' must be a unit attribute on a linalg.copy";
+    return success();
+  }
   return op->emitError() << "unknown roller attribute '"
                          << attr.getName().getValue() << "'";
 }

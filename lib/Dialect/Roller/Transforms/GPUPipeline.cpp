@@ -54,6 +54,7 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
   addRProgramLoweringAndBufferization(pm, /*dropWorkgroupMemorySpace=*/false);
 
   pm.addNestedPass<func::FuncOp>(createRollerMapForallToGPUPass());
+  pm.addNestedPass<func::FuncOp>(createRollerPipelineStagingPass());
   pm.addNestedPass<func::FuncOp>(createRollerPromoteWorkgroupAllocsPass());
   // Tensor-core warp tiles: mma-shaped vector.contracts (a no-op for
   // kernels without them), ldmatrix + mma.sync once outlined.

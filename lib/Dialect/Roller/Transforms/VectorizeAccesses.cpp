@@ -18,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -271,7 +272,31 @@ static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
         width = w;
     }
   }
-  if (width == 1)
+  // A staging copy issued ahead by --roller-pipeline-staging becomes
+  // cp.async (4, 8 or 16 bytes, both sides aligned to the size).
+  auto isWorkgroup = [](Value memref) {
+    return gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
+        cast<MemRefType>(memref.getType()).getMemorySpace());
+  };
+  bool async = false;
+  if (op->hasAttr(RollerDialect::kAsyncCopyAttrName) &&
+      isa<linalg::CopyOp>(op) && !isWorkgroup(op->getOperand(0)) &&
+      isWorkgroup(op->getOperand(1))) {
+    // The widest copy both sides are aligned to (a padded shared row may
+    // allow less than the global side).
+    int64_t elementBytes = getElementBytes(op->getOperand(0));
+    for (int64_t w = width; w >= 1 && !async; w /= 2) {
+      int64_t bytes = w * elementBytes;
+      async = (bytes == 4 || bytes == 8 || bytes == 16) &&
+              shape.back() % w == 0 &&
+              llvm::all_of(views, [&](const ViewAlignment &view) {
+                return accessAlignment(view, w, elementBytes) == bytes;
+              });
+      if (async)
+        width = w;
+    }
+  }
+  if (width == 1 && !async)
     return failure();
 
   Location loc = op.getLoc();
@@ -307,6 +332,16 @@ static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
   scf::buildLoopNest(
       rewriter, loc, lowerBounds, upperBounds, steps,
       [&](OpBuilder &builder, Location loc, ValueRange indices) {
+        if (async) {
+          int64_t bytes = width * getElementBytes(op->getOperand(0));
+          nvgpu::DeviceAsyncCopyOp::create(
+              builder, loc,
+              nvgpu::DeviceAsyncTokenType::get(builder.getContext()),
+              op->getOperand(1), indices, op->getOperand(0), indices,
+              builder.getIndexAttr(width), /*srcElements=*/Value(),
+              bytes == 16 ? builder.getUnitAttr() : UnitAttr());
+          return;
+        }
         IRMapping vectors = mapping;
         for (auto [operand, view] : llvm::zip(op->getOpOperands(), views)) {
           if (!op.isDpsInput(&operand) &&

@@ -45,6 +45,11 @@ def Roller_Dialect : Dialect {
     /// warp-level linalg op of a tensor-core rProgram: the mma shape
     /// `--roller-vectorize-mma` computes it with.
     static constexpr ::llvm::StringLiteral kMmaShapeAttrName = "roller.mma";
+    /// Name of the unit attribute `--roller-pipeline-staging` puts on the
+    /// staging `linalg.copy`s it issues ahead: `--roller-vectorize-accesses`
+    /// makes them `cp.async` copies where size and alignment allow.
+    static constexpr ::llvm::StringLiteral kAsyncCopyAttrName =
+        "roller.async_copy";
 
     void registerAttributes();
     void registerTypes();

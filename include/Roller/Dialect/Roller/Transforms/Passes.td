@@ -286,6 +286,75 @@ def RollerMapForallToGPUPass
     "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"];
 }
 
+def RollerPipelineStagingPass
+    : Pass<"roller-pipeline-staging", "::mlir::func::FuncOp"> {
+  let summary = "Multi-stage cp.async pipelining of the shared-memory "
+                "staging copies (the config's stages)";
+  let description = [{
+    For every `gpu.launch` whose `roller.config` stages inputs with
+    `stages = S > 1`, and every reduction `scf.for` in it (constant lower
+    bound and step) whose staging buffers (workgroup `memref.alloc`s in the
+    loop body) are written only by cooperative `linalg.copy`s from global
+    memory:
+
+    * each staging buffer becomes a ring of S slots (upstream
+      `memref::multiBuffer`; the slot of step k is
+      `((k - lb) floordiv step) mod S`, an `affine.apply`);
+    * the copies of the first S - 1 steps are issued before the loop, and
+      step k issues those of step k + (S - 1) step (guarded by
+      `k' < ub`), each step's copies closing one `cp.async` group
+      (`nvgpu.device_async_create_group`, empty past the end so that the
+      count stays uniform);
+    * step k then waits until at most S - 1 groups are pending (its own
+      tile has landed: `nvgpu.device_async_wait {numGroups = S - 1}`) and
+      synchronizes the block before its compute; the barrier after the
+      compute (added if missing) protects the slot step k + 1 overwrites.
+
+    The copies issued ahead carry `roller.async_copy`, so that
+    `--roller-vectorize-accesses` makes them `nvgpu.device_async_copy`
+    (`cp.async` of 4, 8 or 16 bytes) where the width and the proven
+    alignment allow; copies it cannot (dynamic boundary tiles, 2-byte
+    elements) stay synchronous, which is still correct in this schedule.
+    The model counts S copies of every staged tile in the block's shared
+    memory. Loops of any other shape are left alone (one slot, synchronous
+    copies).
+
+    Before (in a launch, `stages = 2`):
+
+    ```mlir
+    scf.for %k = %c0 to %c1024 step %c8 {
+      %s = memref.alloc() : memref<64x9xf32, #gpu.address_space<workgroup>>
+      scf.if %t { linalg.copy ins(%a_k : ...) outs(%s_view : ...) }
+      gpu.barrier
+      linalg.generic ... ins(%s_view, ...)
+      gpu.barrier
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %ring = memref.alloc() : memref<2x64x9xf32, #gpu.address_space<workgroup>>
+    scf.if %true { scf.if %t { linalg.copy {roller.async_copy} ... slot 0 } }
+    nvgpu.device_async_create_group
+    scf.for %k = %c0 to %c1024 step %c8 {
+      %next = affine.apply affine_map<(d0) -> (d0 + 8)>(%k)
+      scf.if %next < %c1024 { ... linalg.copy {roller.async_copy} ... slot of %next }
+      %g = nvgpu.device_async_create_group
+      nvgpu.device_async_wait %g {numGroups = 1 : i32}
+      gpu.barrier
+      linalg.generic ... ins(%slot_view, ...)
+      gpu.barrier
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def RollerPromoteWorkgroupAllocsPass
     : Pass<"roller-promote-workgroup-allocs", "::mlir::func::FuncOp"> {
   let summary = "Turn allocations inside gpu.launch into attributions";
@@ -471,6 +540,13 @@ def RollerVectorizeAccessesPass
     body that does not map onto vectors (`linalg.index`, regions) are left
     alone (and become scalar loops).
 
+    A `linalg.copy` marked `roller.async_copy` (by
+    `--roller-pipeline-staging`) from global into workgroup memory becomes
+    `nvgpu.device_async_copy`s instead (`cp.async`, `.cg` for 16 bytes)
+    when one access is 4, 8 or 16 bytes and both sides are aligned to it;
+    4-byte elements qualify one at a time. Otherwise it is vectorized (or
+    left) like any copy.
+
     ```mlir
     linalg.copy ins(%a : memref<8x32xf32, strided<[1024, 1], offset: ?>>)
                 outs(%s : memref<8x32xf32, 3>)
@@ -488,6 +564,7 @@ def RollerVectorizeAccessesPass
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
 }
