@@ -40,7 +40,14 @@ Constructor::evaluate(const ExprView &view, const Tile &block,
       schedule.mmaAxes.assign(axes->begin(), axes->end());
   }
   schedule.usesShared = usesShared;
-  schedule.stages = usesShared ? stages : 1;
+  // A pipeline never holds more tiles than the block has reduction steps
+  // (one step: nothing to overlap, one buffer).
+  int64_t reductionSteps = 1;
+  std::vector<int64_t> extents = original.getExtents();
+  for (unsigned a = 0; a < original.getRank(); ++a)
+    if (original.axes[a].isReduction())
+      reductionSteps *= llvm::divideCeil(extents[a], schedule.block[a]);
+  schedule.stages = usesShared ? std::min(stages, reductionSteps) : 1;
   schedule.threads = getThreadCount(original, device, schedule);
   if (!isThreadCountAligned(device, schedule.threads))
     return std::nullopt;

@@ -307,6 +307,26 @@ TEST(ConstructionTest, Bf16OnCudaCores) {
     EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
 }
 
+// A schedule never pipelines more tiles than its block has reduction steps:
+// with K = 16 some blocks take the whole reduction in one step (one buffer),
+// the others in two or more (the device's default stage count).
+TEST(ConstructionTest, StagesAtMostTheReductionSteps) {
+  const DeviceSpec &h200 = preset("h200");
+  int64_t defaultStages = getDefaultStages(h200);
+  ASSERT_GT(defaultStages, 1);
+  bool single = false;
+  for (const Candidate &c :
+       construct(matmul(2048, 2048, 16), h200).candidates) {
+    if (!c.schedule.usesShared)
+      continue;
+    int64_t steps = (16 + c.schedule.block[2] - 1) / c.schedule.block[2];
+    EXPECT_EQ(c.schedule.stages, std::min(defaultStages, steps))
+        << str(c.schedule.block);
+    single |= steps == 1;
+  }
+  EXPECT_TRUE(single) << "no candidate takes K = 16 in one step";
+}
+
 // The device matters: a100 and h200 pick different top-1 tiles somewhere.
 TEST(ConstructionTest, DevicesChooseDifferently) {
   std::vector<TensorExpr> cases = {

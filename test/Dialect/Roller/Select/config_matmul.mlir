@@ -36,9 +36,9 @@ func.func @mm_1000(%a: tensor<1000x1000xf32>, %b: tensor<1000x1000xf32>, %c: ten
 // 44 (h200) / 132 (a100) thread tiles round up to 64 / 160 threads; grid is
 // ceil(4097/16) = 257 / ceil(4097/48) = 86 (a partial last tile).
 // H200-LABEL: func.func @mm_irregular(
-// H200: roller.config = #roller.config<block = <shared, [16, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 2, threads = 64, grid = [257], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// H200: roller.config = #roller.config<block = <shared, [16, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 64, grid = [257], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
 // A100-LABEL: func.func @mm_irregular(
-// A100: roller.config = #roller.config<block = <shared, [48, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 2, threads = 160, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute>
+// A100: roller.config = #roller.config<block = <shared, [48, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 160, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute>
 func.func @mm_irregular(%a: tensor<4097x129xf32>, %b: tensor<129x33xf32>, %c: tensor<4097x33xf32>) -> tensor<4097x33xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<4097x129xf32>, tensor<129x33xf32>) outs(%c : tensor<4097x33xf32>) -> tensor<4097x33xf32>
   return %0 : tensor<4097x33xf32>
@@ -64,9 +64,9 @@ func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1
 // h200: 64x32 / 2x2 -> 512 threads, grid 8*16 = 128; a100: 32x16 / 1x1 ->
 // 512 threads, grid 16*32 = 512.
 // H200-LABEL: func.func @mm_k7(
-// H200: roller.config = #roller.config<block = <shared, [64, 32, 7]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 1, stages = 2, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// H200: roller.config = #roller.config<block = <shared, [64, 32, 7]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
 // A100-LABEL: func.func @mm_k7(
-// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 2, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
 func.func @mm_k7(%a: tensor<512x7xf32>, %b: tensor<7x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<512x7xf32>, tensor<7x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %0 : tensor<512x512xf32>
