@@ -1,24 +1,74 @@
 #!/usr/bin/env python3
 """Runs ptxas -v on every .ptx file of a folder and checks that each kernel
 assembles with no spills and no stack frame. Prints one summary line:
-`<n> kernels, <m> failing` and the failures, and exits 1 on any failure."""
+`<n> kernels, <m> failing` and the failures, and exits 1 on any failure.
+
+With `--report FILE` (the selection report of --roller-tile, one JSON object
+per operator with its `func`), it also compares each kernel's registers with
+the occupancy the model assumed: the blocks per SM the registers ptxas uses
+leave room for (64K registers per SM, allocated per warp in units of 256)
+against the model's `blocks_per_sm`, and prints
+`registers: <k> of <n> kernels within the model's occupancy` and the others
+(ptxas registers, the model's estimate, blocks by registers vs the model's).
+That line is informational: the exit status is the spill check's."""
+import argparse
+import json
+import math
 import pathlib
+import re
 import subprocess
 import sys
 
-ptxas, arch, folder = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
-files = sorted(folder.glob("*.ptx"))
+ap = argparse.ArgumentParser()
+ap.add_argument("ptxas")
+ap.add_argument("arch")
+ap.add_argument("folder", type=pathlib.Path)
+ap.add_argument("--report", type=pathlib.Path)
+args = ap.parse_args()
+
+files = sorted(args.folder.glob("*.ptx"))
 failing = []
+registers = {}
 for ptx in files:
-    run = subprocess.run([ptxas, f"-arch={arch}", "-v", "--warn-on-spills",
-                          str(ptx), "-o", "/dev/null"],
+    run = subprocess.run([args.ptxas, f"-arch={args.arch}", "-v",
+                          "--warn-on-spills", str(ptx), "-o", "/dev/null"],
                          capture_output=True, text=True)
     log = run.stdout + run.stderr
     clean = ("0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads"
              in log)
     if run.returncode != 0 or not clean or "warning" in log:
         failing.append((ptx.name, log.strip().splitlines()[:3]))
+    for entry, regs in re.findall(
+            r"Compiling entry function '(\w+)'[\s\S]*?Used (\d+) registers",
+            log):
+        registers[entry] = int(regs)
 print(f"{len(files)} kernels, {len(failing)} failing")
 for name, lines in failing:
     print(f"FAIL {name}: " + " | ".join(lines))
+
+if args.report:
+    REGS_PER_SM, UNIT = 65536, 256
+    within, above, total = 0, [], 0
+    for line in args.report.read_text().splitlines():
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        kernel = record.get("func", "") + "_kernel"
+        if not record.get("supported", True) or kernel not in registers:
+            continue
+        total += 1
+        regs = registers[kernel]
+        warps = math.ceil(record["threads_per_block"] / 32)
+        per_warp = math.ceil(regs * 32 / UNIT) * UNIT
+        by_regs = REGS_PER_SM // (per_warp * warps)
+        if by_regs >= record["blocks_per_sm"]:
+            within += 1
+        else:
+            above.append((record["func"], regs, record["regs_per_thread_est"],
+                          by_regs, record["blocks_per_sm"]))
+    print(f"registers: {within} of {total} kernels within the model's "
+          "occupancy")
+    for func, regs, est, by_regs, model in above:
+        print(f"ABOVE {func}: {regs} registers (model {est}): {by_regs} "
+              f"blocks per SM, the model assumed {model}")
 sys.exit(1 if failing or not files else 0)

@@ -14,6 +14,7 @@
 
 #include "Roller/Analysis/LinalgTensorExpr.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -172,6 +173,9 @@ void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
                          std::vector<llvm::json::Object> &report) {
   llvm::json::Object line{{"op", describeLinalgOp(op)},
                           {"loc", formatLocation(op.getLoc())}};
+  // The enclosing function names the op's kernel (`<func>_kernel`).
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    line["func"] = func.getName().str();
   // A user's config is validated and kept.
   if (auto config =
           op->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName)) {

@@ -75,7 +75,7 @@ func.func @relu(%in: tensor<4097xf32>, %init: tensor<4097xf32>) -> tensor<4097xf
 }
 
 // An unsupported op: only op, loc, the reason and "supported":false.
-// REPORT: {"loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+3]]:8)","op":"linalg.add","reason":"dynamic shape in operand #0 (tensor<?x64xf32>)","supported":false}
+// REPORT: {"func":"dynamic","loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+3]]:8)","op":"linalg.add","reason":"dynamic shape in operand #0 (tensor<?x64xf32>)","supported":false}
 // REPORT-NOT: "supported"
 func.func @dynamic(%a: tensor<?x64xf32>, %b: tensor<?x64xf32>, %c: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %0 = linalg.add ins(%a, %b : tensor<?x64xf32>, tensor<?x64xf32>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
