@@ -10,7 +10,12 @@ leave room for (64K registers per SM, allocated per warp in units of 256)
 against the model's `blocks_per_sm`, and prints
 `registers: <k> of <n> kernels within the model's occupancy` and the others
 (ptxas registers, the model's estimate, blocks by registers vs the model's).
-That line is informational: the exit status is the spill check's."""
+That line is informational: the exit status is the spill check's.
+
+With `--smem-limit BYTES`, each kernel's shared memory (ptxas's static
+`.shared` plus the dynamic bytes its launch asks for in the folder's
+`*.launch.json`) must stay within the device's per-block limit; a kernel
+over it fails like a spill."""
 import argparse
 import json
 import math
@@ -24,7 +29,15 @@ ap.add_argument("ptxas")
 ap.add_argument("arch")
 ap.add_argument("folder", type=pathlib.Path)
 ap.add_argument("--report", type=pathlib.Path)
+ap.add_argument("--smem-limit", type=int)
 args = ap.parse_args()
+
+dynamic = {}
+for launches in args.folder.glob("*.launch.json"):
+    for launch in json.loads(launches.read_text()):
+        dynamic[launch["kernel"]] = max(
+            dynamic.get(launch["kernel"], 0),
+            launch["dynamic_shared_memory_bytes"])
 
 files = sorted(args.folder.glob("*.ptx"))
 failing = []
@@ -38,10 +51,14 @@ for ptx in files:
              in log)
     if run.returncode != 0 or not clean or "warning" in log:
         failing.append((ptx.name, log.strip().splitlines()[:3]))
-    for entry, regs in re.findall(
-            r"Compiling entry function '(\w+)'[\s\S]*?Used (\d+) registers",
-            log):
+    for entry, regs, smem in re.findall(
+            r"Compiling entry function '(\w+)'[\s\S]*?Used (\d+) registers"
+            r"(?:[^\n]*?(\d+) bytes smem)?", log):
         registers[entry] = int(regs)
+        total = int(smem or 0) + dynamic.get(entry, 0)
+        if args.smem_limit is not None and total > args.smem_limit:
+            failing.append((ptx.name, [f"{entry}: {total} bytes of shared "
+                                       f"memory, over {args.smem_limit}"]))
 print(f"{len(files)} kernels, {len(failing)} failing")
 for name, lines in failing:
     print(f"FAIL {name}: " + " | ".join(lines))
