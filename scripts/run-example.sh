@@ -7,8 +7,9 @@
 #   program against the device;
 # - examples with a main: --roller-tile, then --roller-lower-to-cpu, run by
 #   mlir-runner (the CPU oracle);
-# - and the GPU path on the ResNet operators: --roller-tile --convert-to-nvvm
-#   writing PTX and launch descriptions (ptxas reports on each kernel).
+# - and the GPU path on the ResNet operators and the f16 matmul:
+#   --roller-tile --convert-to-nvvm writing PTX and launch descriptions
+#   (ptxas reports on each kernel).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 roller_build roller-opt
 device="${ROLLER_DEVICE:-h200}"
@@ -36,14 +37,17 @@ done
 # descriptions) go to build/examples/, checked by ptxas when it is installed.
 out="$ROLLER_BUILD/examples"
 mkdir -p "$out"
-for example in "$ROLLER_ROOT"/examples/resnet_ops.mlir; do
+for example in "$ROLLER_ROOT"/examples/{resnet_ops,matmul_f16}.mlir; do
   name="$(basename "$example" .mlir)"
   echo "// ===== $name.mlir: roller-opt --roller-tile=\"device=$device\" --convert-to-nvvm=\"ptx-file=$out/$name.ptx\""
+  # One file per kernel (<name>.<kernel>.ptx), or <name>.ptx for one kernel.
+  rm -f "$out/$name".*ptx
   "$opt" "$example" --roller-tile="device=$device" \
     --convert-to-nvvm="ptx-file=$out/$name.ptx" \
     --mlir-print-op-on-diagnostic=false -o "$out/$name.host.mlir" 2>/dev/null
-  for ptx in "$out/$name".*.ptx; do
-    echo "// $(basename "$ptx"): $(grep -c '^\.visible \.entry' "$ptx") kernel, $(wc -l < "$ptx") lines of PTX"
+  for ptx in "$out/$name".*ptx; do
+    echo "// $(basename "$ptx"): $(grep -c '^\.visible \.entry' "$ptx") kernel, $(wc -l < "$ptx") lines of PTX," \
+      "$(grep -c 'mma\.sync' "$ptx") mma.sync, $(grep -c 'cp\.async\.c[ag]' "$ptx") cp.async"
     if [ -x /usr/local/cuda/bin/ptxas ]; then
       chip="$(grep -m1 '^\.target' "$ptx" | awk '{print $2}')"
       /usr/local/cuda/bin/ptxas -arch="$chip" -v "$ptx" -o /dev/null 2>&1 |
