@@ -56,6 +56,8 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createRollerMapForallToGPUPass());
   pm.addNestedPass<func::FuncOp>(createRollerPipelineStagingPass());
   pm.addNestedPass<func::FuncOp>(createRollerPromoteWorkgroupAllocsPass());
+  pm.addNestedPass<func::FuncOp>(createRollerSpecializeFullTilesPass());
+  pm.addPass(createCanonicalizerPass());
   // Tensor-core warp tiles: mma-shaped vector.contracts (a no-op for
   // kernels without them), ldmatrix + mma.sync once outlined.
   pm.addNestedPass<func::FuncOp>(createRollerVectorizeMmaPass());

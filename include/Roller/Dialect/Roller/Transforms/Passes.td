@@ -414,6 +414,53 @@ def RollerHoistAccumulatorsPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def RollerSpecializeFullTilesPass
+    : Pass<"roller-specialize-full-tiles", "::mlir::func::FuncOp"> {
+  let summary = "Static tiles for interior blocks and full reduction steps";
+  let description = [{
+    When the block or reduction tiles do not divide the tensor, the rProgram
+    lowering gives every tile `affine.min` sizes, and in every block (not
+    only the boundary ones) accumulators stay in global memory and accesses
+    stay scalar. In each `gpu.launch` this pass
+
+    * peels the last, partial step off every `scf.for` whose step does not
+      divide its trip (upstream `scf::peelForLoopAndSimplifyBounds`), so
+      that the main loop's steps are full;
+    * versions the launch body on the block being interior: each
+      block-level size (an `affine.min` of block ids and constants directly
+      in the body) is compared with its constant bound, and when all are
+      full a copy of the rest of the body with those sizes replaced by the
+      constants runs (`scf.if`); boundary blocks run the original;
+    * simplifies the `affine.min`/`affine.max` ops that become redundant
+      (a full block's thread tiles; upstream `simplifyAffineMinMaxOps`), so
+      that the interior version's views fold to static shapes.
+
+    Runs after the workgroup buffers are attributions (both versions share
+    them) and before the accumulator hoisting, the mma and the access
+    vectorization, which need static tiles.
+
+    ```mlir
+    %n = affine.min affine_map<()[s0] -> (80, s0 * -80 + 1024)>()[%bx]
+    ... everything else, sized by %n ...
+    ```
+
+    becomes
+
+    ```mlir
+    %n = affine.min affine_map<()[s0] -> (80, s0 * -80 + 1024)>()[%bx]
+    %full = arith.cmpi eq, %n, %c80 : index
+    scf.if %full {
+      ... everything else, sized by 80 (static) ...
+    } else {
+      ... everything else, sized by %n ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def RollerVectorizeMmaPass
     : Pass<"roller-vectorize-mma", "::mlir::func::FuncOp"> {
   let summary = "Tensor-core warp tiles to vector.contract of the mma shape, "
