@@ -35,3 +35,15 @@
 // PTX: .entry matmul_kernel(
 // PTX-NOT: .local
 // PTX-COUNT-80: fma.rn.f32
+
+// Tiles that divide the tensor: nothing to peel or version.
+// RUN: roller-opt %S/Inputs/matmul.mlir --roller-tile="device=h200" --roller-lower-rprograms \
+// RUN:   --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
+// RUN:   --cse --canonicalize --roller-map-forall-to-gpu --roller-promote-workgroup-allocs \
+// RUN:   --roller-specialize-full-tiles 2>/dev/null | FileCheck %s --check-prefix=STATIC
+// STATIC: gpu.launch
+// STATIC-NOT: affine.min
+// STATIC-NOT: scf.if
+// STATIC: scf.for %{{.*}} = %c0 to %c1024 step %c8 {
+// STATIC-NOT: scf.for %{{.*}} = %c0 to %c1024 step %c8 {
+// STATIC: gpu.terminator
