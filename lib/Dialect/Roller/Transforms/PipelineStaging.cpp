@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegisterTiles.h"
 #include "Roller/Dialect/Roller/IR/RollerAttrs.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
@@ -42,13 +43,6 @@ static bool isWorkgroup(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   return type &&
          gpu::GPUDialect::isWorkgroupMemoryAddressSpace(type.getMemorySpace());
-}
-
-/// The buffer `value` is a view of.
-static Value getRootBuffer(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
 }
 
 /// Whether `op` (a direct child of the loop body) only copies global memory

@@ -36,12 +36,6 @@ namespace {
 /// most 255 32-bit registers).
 constexpr int64_t kMaxRegisterTileElements = 1024;
 
-/// The buffer `value` is a view of (through subviews, casts, ...).
-static Value getRootBuffer(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
 
 static bool isWorkgroupMemory(MemRefType type) {
   auto space =
@@ -232,4 +226,10 @@ struct RollerUnrollRegisterTilesPass
 
 bool mlir::roller::isLoopPrivateTile(scf::ForOp loop, Value tile) {
   return isHoistableTile(loop, tile);
+}
+
+Value mlir::roller::getRootBuffer(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
 }

@@ -2,7 +2,8 @@
 //
 // What the accumulator hoisting of scalar thread tiles
 // (`--roller-hoist-accumulators`) and of tensor-core warp tiles
-// (`--roller-vectorize-mma`) share.
+// (`--roller-vectorize-mma`), and the staging analysis of
+// `--roller-pipeline-staging`, share.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::roller {
+
+/// The buffer `value` is a view of (through subviews, casts, ...).
+Value getRootBuffer(Value value);
 
 /// Whether every access inside `loop` to the buffer behind `tile` (a view)
 /// goes through `tile` itself, the loop both reads and writes it, and the
