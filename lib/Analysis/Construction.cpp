@@ -62,11 +62,6 @@ std::optional<MmaPlan> detail::planMma(const TensorExpr &expr,
                                        const DeviceSpec &device) {
   if (expr.mmaInputType.empty() || device.computeCapability() < 80)
     return std::nullopt;
-  // The code generator's limit, not the hardware's: LLVM 22's vector ->
-  // nvgpu conversion has no bf16 mma.sync fragments, so bf16 contractions
-  // are scheduled on the CUDA cores.
-  if (expr.mmaInputType == "bf16")
-    return std::nullopt;
   std::optional<std::array<unsigned, 3>> axes = findGemmAxes(expr);
   if (!axes)
     return std::nullopt;

@@ -12,6 +12,14 @@
 // RUN: FileCheck %s --input-file=%t.h200.ptx
 // RUN: roller-opt %S/Inputs/matmul-f16.mlir --roller-tile="device=a100" --convert-to-nvvm="ptx-file=%t.a100.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.a100.ptx --check-prefix=A100
+//
+// bf16 (f32 accumulation) takes the same path: its staged tiles live in byte
+// buffers, the warp reads them through f16 views of the same bytes
+// (ldmatrix moves bits) and multiplies them with the bf16 mma.sync.
+// RUN: rm -f %t.bf16.ptx
+// RUN: roller-opt %S/Inputs/matmul-bf16.mlir --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.bf16.ptx" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.bf16.ptx --check-prefix=BF16
+// RUN: %ptxas -arch=sm_90 -v %t.bf16.ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16-PTXAS
 
 // CHECK: .target sm_90
 // CHECK: .entry matmul_f16_kernel(
@@ -45,3 +53,14 @@
 
 // A100: .target sm_80
 // A100: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+// BF16: .entry matmul_bf16_kernel(
+// BF16-NOT: .local
+// BF16: cp.async.ca.shared.global
+// BF16: cp.async.wait_group 1;
+// BF16-NEXT: bar.sync 0;
+// BF16: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// BF16: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// BF16-NOT: f16.f16
+// BF16-PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads

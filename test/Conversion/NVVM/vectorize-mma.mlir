@@ -135,7 +135,7 @@ func.func @f32_inputs(%A: memref<16x16xf32>, %B: memref<16x8xf32>, %C: memref<16
   %c32 = arith.constant 32 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{mma.sync tiles need f16 inputs and an f32 or f16 accumulator (LLVM 22's vector -> nvgpu conversion has no bf16 fragments)}}
+    // expected-error @+1 {{mma.sync tiles need f16 inputs and an f32 or f16 accumulator, or bf16 inputs and an f32 accumulator}}
     linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x8xf32>) outs(%C : memref<16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
     gpu.terminator
   }
@@ -183,5 +183,49 @@ func.func @outside_a_kernel(%A: memref<16x16xf16>, %B: memref<16x8xf16>, %C: mem
 func.func @bad_attribute(%A: memref<16x16xf16>, %B: memref<16x8xf16>, %C: memref<16x8xf32>) {
   // expected-error @+1 {{'roller.mma' must be an array<i64: m, n, k> of positive sizes}}
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x8xf16>) outs(%C : memref<16x8xf32>) {roller.mma = array<i64: 16, 8>}
+  return
+}
+
+// -----
+
+// bf16: the shared tiles are views of byte buffers; the warp tile reads f16
+// views of the same bytes, and its contractions carry roller.bf16_mma (for
+// --roller-mma-to-nvgpu's bf16 mma.sync).
+
+// CHECK-LABEL: func.func @bf16
+// CHECK: %[[A16:.*]] = memref.view %[[RAWA:.*]][%{{.*}}][] : memref<512xi8, #gpu.address_space<workgroup>> to memref<16x16xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[B16:.*]] = memref.view %[[RAWB:.*]][%{{.*}}][] : memref<256xi8, #gpu.address_space<workgroup>> to memref<16x8xf16, #gpu.address_space<workgroup>>
+// CHECK: vector.transfer_read %[[A16]]{{.*}} vector<16x16xf16>
+// CHECK: vector.transfer_read %[[B16]]{{.*}} vector<16x8xf16>
+// CHECK: vector.contract {{.*}} {roller.bf16_mma}
+func.func @bf16(%C: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%ra : memref<512xi8, #gpu.address_space<workgroup>>,
+                       %rb : memref<256xi8, #gpu.address_space<workgroup>>) {
+    %a = memref.view %ra[%c0][] : memref<512xi8, #gpu.address_space<workgroup>> to memref<16x16xbf16, #gpu.address_space<workgroup>>
+    %b = memref.view %rb[%c0][] : memref<256xi8, #gpu.address_space<workgroup>> to memref<16x8xbf16, #gpu.address_space<workgroup>>
+    linalg.matmul ins(%a, %b : memref<16x16xbf16, #gpu.address_space<workgroup>>, memref<16x8xbf16, #gpu.address_space<workgroup>>)
+                  outs(%C : memref<16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @bf16_not_bytes(%A: memref<16x16xbf16, #gpu.address_space<workgroup>>, %B: memref<16x8xbf16, #gpu.address_space<workgroup>>, %C: memref<16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{bf16 warp tiles read their tiles through an f16 view of the same bytes}}
+    linalg.matmul ins(%A, %B : memref<16x16xbf16, #gpu.address_space<workgroup>>, memref<16x8xbf16, #gpu.address_space<workgroup>>)
+                  outs(%C : memref<16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
   return
 }

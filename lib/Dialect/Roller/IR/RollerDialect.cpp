@@ -70,6 +70,14 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a unit attribute on a linalg.copy";
     return success();
   }
+  if (attr.getName() == kBf16MmaAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        op->getName().getStringRef() != "vector.contract")
+      return op->emitError() << "'" << kBf16MmaAttrName
+                             << "' must be a unit attribute on a "
+                                "vector.contract";
+    return success();
+  }
   return op->emitError() << "unknown roller attribute '"
                          << attr.getName().getValue() << "'";
 }

@@ -223,6 +223,20 @@ struct RollerPromoteWorkgroupAllocsPass
                                                dynamicShared, at, ValueRange());
           offset += llvm::alignTo(getStaticBytes(type), 16);
         } else if (gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
+                       type.getMemorySpace()) &&
+                   type.getElementType().isBF16()) {
+          // bf16 tiles live in a byte buffer: tensor-core warp tiles read
+          // the same bytes through an f16 view (--roller-vectorize-mma).
+          auto bytes = MemRefType::get(
+              {getStaticBytes(type)}, rewriter.getI8Type(),
+              MemRefLayoutAttrInterface{}, type.getMemorySpace());
+          Value raw = launch.addWorkgroupAttribution(bytes, alloc.getLoc());
+          rewriter.setInsertionPointToStart(&entry);
+          Value zero =
+              arith::ConstantIndexOp::create(rewriter, alloc.getLoc(), 0);
+          replacement = memref::ViewOp::create(rewriter, alloc.getLoc(), type,
+                                               raw, zero, ValueRange());
+        } else if (gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
                        type.getMemorySpace())) {
           replacement = launch.addWorkgroupAttribution(type, alloc.getLoc());
         } else {

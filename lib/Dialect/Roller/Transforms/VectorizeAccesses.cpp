@@ -133,10 +133,15 @@ static int64_t getRootAlignment(Value root, int64_t elementBytes) {
   if (auto alloca = root.getDefiningOp<memref::AllocaOp>())
     return alloca.getAlignment().value_or(elementBytes);
   if (auto view = root.getDefiningOp<memref::ViewOp>()) {
-    // Views into gpu.dynamic_shared_memory (16-byte aligned) at a shift.
+    // Views into gpu.dynamic_shared_memory or a workgroup attribution
+    // (both 16-byte aligned) at a shift.
     llvm::APInt shift;
-    if (view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>() &&
-        matchPattern(view.getByteShift(), m_ConstantInt(&shift)))
+    auto attribution = dyn_cast<BlockArgument>(view.getSource());
+    bool aligned =
+        view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>() ||
+        (attribution &&
+         isa<gpu::GPUFuncOp>(attribution.getOwner()->getParentOp()));
+    if (aligned && matchPattern(view.getByteShift(), m_ConstantInt(&shift)))
       return shift.isZero() ? kMaxVectorBytes
                             : std::min<int64_t>(kMaxVectorBytes,
                                                 int64_t(1) << llvm::countr_zero(

@@ -21,6 +21,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -66,6 +68,46 @@ static FailureOr<unsigned> getSoleDim(ArrayRef<unsigned> dims,
   return sole.value_or(dims.back());
 }
 
+/// The chain of views from a `memref.view` of a byte buffer to `value`
+/// (outermost first: the view, then subviews), or failure.
+static FailureOr<SmallVector<Operation *>> getViewChain(Value value) {
+  SmallVector<Operation *> chain;
+  while (auto subview = value.getDefiningOp<memref::SubViewOp>()) {
+    chain.push_back(subview);
+    value = subview.getSource();
+  }
+  auto view = value.getDefiningOp<memref::ViewOp>();
+  if (!view || !view.getSource().getType().getElementType().isInteger(8))
+    return failure();
+  chain.push_back(view);
+  std::reverse(chain.begin(), chain.end());
+  return chain;
+}
+
+/// The same bytes as the bf16 view `value`, typed f16: upstream's vector ->
+/// nvgpu conversion only has 16-bit fragments for f16, and ldmatrix moves
+/// bits, so bf16 tiles are read as f16 and multiplied by a bf16 mma.sync
+/// (`--roller-mma-to-nvgpu`).
+static Value getF16Twin(RewriterBase &rewriter, Location loc, Value value) {
+  SmallVector<Operation *> chain = *getViewChain(value);
+  Type f16 = rewriter.getF16Type();
+  auto retype = [&](Type type) -> MemRefType {
+    return MemRefType::Builder(cast<MemRefType>(type)).setElementType(f16);
+  };
+  auto view = cast<memref::ViewOp>(chain.front());
+  Value twin = memref::ViewOp::create(rewriter, loc, retype(view.getType()),
+                                      view.getSource(), view.getByteShift(),
+                                      view.getSizes());
+  for (Operation *op : llvm::drop_begin(chain)) {
+    auto subview = cast<memref::SubViewOp>(op);
+    twin = memref::SubViewOp::create(rewriter, loc, retype(subview.getType()),
+                                     twin, subview.getMixedOffsets(),
+                                     subview.getMixedSizes(),
+                                     subview.getMixedStrides());
+  }
+  return twin;
+}
+
 /// Matches a warp tile that mma.sync can compute: a contraction of two
 /// f16 buffers into an f32 or f16 one (the body multiplies and adds, after
 /// extending the inputs), static ranges that are multiples of `mma`, and
@@ -87,10 +129,17 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
   Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
   Type b = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
   Type c = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-  if (a != b || !a.isF16() || !(c.isF32() || c.isF16()))
+  if (a != b ||
+      !((a.isF16() && (c.isF32() || c.isF16())) || (a.isBF16() && c.isF32())))
     return fail("mma.sync tiles need f16 inputs and an f32 or f16 "
-                "accumulator (LLVM 22's vector -> nvgpu conversion has no "
-                "bf16 fragments)");
+                "accumulator, or bf16 inputs and an f32 accumulator");
+  if (a.isBF16())
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (failed(getViewChain(input->get())))
+        return fail("bf16 warp tiles read their tiles through an f16 view of "
+                    "the same bytes: the shared tiles must be views of a byte "
+                    "buffer (as --roller-promote-workgroup-allocs makes bf16 "
+                    "ones)");
 
   WarpContraction match;
   match.ranges = op.getStaticLoopRanges();
@@ -134,10 +183,10 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
 /// it must be indexed by (all its other dimensions have extent 1), in the
 /// operand's own dimension order; `transposed` says whether that order is
 /// (cols, rows).
-static Value getMatrixView(RewriterBase &rewriter, Location loc,
-                           OpOperand &operand, AffineMap map, unsigned rows,
-                           unsigned cols, bool &transposed) {
-  auto type = cast<MemRefType>(operand.get().getType());
+static Value getMatrixView(RewriterBase &rewriter, Location loc, Value operand,
+                           AffineMap map, unsigned rows, unsigned cols,
+                           bool &transposed) {
+  auto type = cast<MemRefType>(operand.getType());
   std::optional<unsigned> rowPos =
       map.getResultPosition(getAffineDimExpr(rows, rewriter.getContext()));
   std::optional<unsigned> colPos =
@@ -145,7 +194,7 @@ static Value getMatrixView(RewriterBase &rewriter, Location loc,
   assert(rowPos && colPos && "the operand is indexed by both dimensions");
   transposed = *colPos < *rowPos;
   if (type.getRank() == 2)
-    return operand.get();
+    return operand;
   int64_t rank = type.getRank();
   SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
@@ -157,7 +206,7 @@ static Value getMatrixView(RewriterBase &rewriter, Location loc,
   auto viewType = memref::SubViewOp::inferRankReducedResultType(
       shape, type, offsets, sizes, strides);
   return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(viewType),
-                                   operand.get(), offsets, sizes, strides);
+                                   operand, offsets, sizes, strides);
 }
 
 /// Reads or writes the `shape` tile at (`row`, `col`) of a 2-D view, in
@@ -213,10 +262,15 @@ static AccumulatorTiles emitMmaTiles(RewriterBase &rewriter,
   MLIRContext *ctx = rewriter.getContext();
   rewriter.setInsertionPoint(op);
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  bool bf16 =
+      getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType()).isBF16();
   auto access = [&](OpOperand *operand, AffineMap map, unsigned rows,
                     unsigned cols) {
+    Value source = operand->get();
+    if (bf16 && op.isDpsInput(operand))
+      source = getF16Twin(rewriter, loc, source);
     MatrixAccess result;
-    result.view = getMatrixView(rewriter, loc, *operand, map, rows, cols,
+    result.view = getMatrixView(rewriter, loc, source, map, rows, cols,
                                 result.transposed);
     return result;
   };
@@ -260,9 +314,13 @@ static AccumulatorTiles emitMmaTiles(RewriterBase &rewriter,
     for (int64_t i = 0; i < tilesM; ++i)
       for (int64_t j = 0; j < tilesN; ++j) {
         Value &c = accs[i * tilesN + j];
-        c = vector::ContractionOp::create(
+        auto contract = vector::ContractionOp::create(
             rewriter, loc, as[i], bs[j], c,
             rewriter.getAffineMapArrayAttr(contractMaps), iterators);
+        if (bf16)
+          contract->setAttr(RollerDialect::kBf16MmaAttrName,
+                            rewriter.getUnitAttr());
+        c = contract;
       }
   }
   for (int64_t i = 0; i < tilesM; ++i)
@@ -371,6 +429,56 @@ static LogicalResult checkConvertibleKernel(Operation *kernel) {
 /// `convert-vector-to-gpu{use-nvgpu}` also starts from every scalar
 /// elementwise op (index arithmetic included) and fails on it (LLVM 22), so
 /// each contraction's use-def slice is converted from the contraction.
+/// Replaces an f16 m16n8k16 `nvgpu.mma.sync` (whose fragments hold bf16
+/// bits) with `nvvm.mma.sync` on bf16: the A and B registers as the i32
+/// pairs the instruction takes, the f32 accumulators as they are.
+static LogicalResult rewriteAsBf16(RewriterBase &rewriter,
+                                   nvgpu::MmaSyncOp mma) {
+  std::array<int64_t, 3> shape = mma.getMmaShapeAsArray();
+  auto a = cast<VectorType>(mma.getMatrixA().getType());
+  auto b = cast<VectorType>(mma.getMatrixB().getType());
+  auto c = cast<VectorType>(mma.getMatrixC().getType());
+  if (ArrayRef<int64_t>(shape) != ArrayRef<int64_t>{16, 8, 16} ||
+      !a.getElementType().isF16() || !c.getElementType().isF32() ||
+      a.getShape() != ArrayRef<int64_t>{4, 2} ||
+      b.getShape() != ArrayRef<int64_t>{2, 2} ||
+      c.getShape() != ArrayRef<int64_t>{2, 2})
+    return mma.emitError("unexpected fragments for a bf16 m16n8k16 mma.sync");
+  Location loc = mma.getLoc();
+  rewriter.setInsertionPoint(mma);
+  Type i32 = rewriter.getI32Type();
+  Type f32 = rewriter.getF32Type();
+  // Each row of a 16-bit fragment is one 32-bit register.
+  auto registers = [&](Value fragment, int64_t rows) {
+    SmallVector<Value> regs;
+    for (int64_t r = 0; r < rows; ++r) {
+      Value pair = vector::ExtractOp::create(rewriter, loc, fragment, r);
+      Value word = vector::BitCastOp::create(rewriter, loc,
+                                             VectorType::get({1}, i32), pair);
+      regs.push_back(vector::ExtractOp::create(rewriter, loc, word, 0));
+    }
+    return regs;
+  };
+  SmallVector<Value> accs;
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t e = 0; e < 2; ++e)
+      accs.push_back(vector::ExtractOp::create(rewriter, loc, mma.getMatrixC(),
+                                               ArrayRef<int64_t>{r, e}));
+  auto resultType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                     SmallVector<Type>(4, f32));
+  auto product = NVVM::MmaOp::create(
+      rewriter, loc, resultType, registers(mma.getMatrixA(), 4),
+      registers(mma.getMatrixB(), 2), accs, shape, std::nullopt, std::nullopt,
+      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> elements;
+  for (int64_t i = 0; i < 4; ++i)
+    elements.push_back(LLVM::ExtractValueOp::create(rewriter, loc, product, i));
+  rewriter.replaceOpWithNewOp<vector::FromElementsOp>(mma, c, elements);
+  return success();
+}
+
 /// Converts the contractions of `kernel` (an outlined `gpu.func`) and their
 /// use-def slices (reads, reduction loops, writes) to nvgpu ops.
 static LogicalResult convertKernelToMmaSync(RewriterBase &rewriter,
@@ -384,6 +492,10 @@ static LogicalResult convertKernelToMmaSync(RewriterBase &rewriter,
     return success();
   if (failed(checkConvertibleKernel(kernel)))
     return failure();
+  bool bf16 = false;
+  kernel.walk([&](vector::ContractionOp contract) {
+    bf16 |= contract->hasAttr(RollerDialect::kBf16MmaAttrName);
+  });
   RewritePatternSet patterns(kernel.getContext());
   populatePrepareVectorToMMAPatterns(patterns, /*useNvGpu=*/true);
   if (failed(applyPatternsGreedily(kernel, std::move(patterns))))
@@ -392,6 +504,13 @@ static LogicalResult convertKernelToMmaSync(RewriterBase &rewriter,
   if (failed(convertVectorToNVVMCompatibleMMASync(rewriter, kernel)))
     return failure();
   eraseDeadVectorOps(rewriter, kernel);
+  if (bf16) {
+    SmallVector<nvgpu::MmaSyncOp> mmas;
+    kernel.walk([&](nvgpu::MmaSyncOp mma) { mmas.push_back(mma); });
+    for (nvgpu::MmaSyncOp mma : mmas)
+      if (failed(rewriteAsBf16(rewriter, mma)))
+        return failure();
+  }
   WalkResult left = kernel.walk([&](vector::ContractionOp contract) {
     contract.emitError("could not convert this contraction to "
                        "nvgpu.mma.sync");

@@ -50,6 +50,11 @@ def Roller_Dialect : Dialect {
     /// makes them `cp.async` copies where size and alignment allow.
     static constexpr ::llvm::StringLiteral kAsyncCopyAttrName =
         "roller.async_copy";
+    /// Name of the unit attribute `--roller-vectorize-mma` puts on the
+    /// `vector.contract`s of a bf16 warp tile (read through f16 views of the
+    /// same bytes): `--roller-mma-to-nvgpu` multiplies them as bf16.
+    static constexpr ::llvm::StringLiteral kBf16MmaAttrName =
+        "roller.bf16_mma";
 
     void registerAttributes();
     void registerTypes();

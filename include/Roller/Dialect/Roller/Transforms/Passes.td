@@ -364,7 +364,10 @@ def RollerPromoteWorkgroupAllocsPass
     launch (hence `.shared` memory), hoisted out of any loop; other statically
     shaped allocations become a `memref.alloca` at the start of the kernel
     (thread-private). Their `memref.dealloc`s are erased. Without this an
-    allocation inside a kernel lowers to a device `malloc`.
+    allocation inside a kernel lowers to a device `malloc`. A bf16 buffer
+    becomes an `i8` attribution of its size and a `memref.view` (so that
+    tensor-core tiles can read the same bytes as f16, see
+    `--roller-vectorize-mma`).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect"];
@@ -481,14 +484,20 @@ def RollerVectorizeMmaPass
     transposed for k-major operands, and `nvgpu.mma.sync`).
 
     The warp tile must be a contraction with f16 inputs and an f32 or f16
-    accumulator (LLVM 22's vector -> nvgpu conversion has no bf16
-    fragments, so the selection keeps bf16 on the CUDA cores), static
+    accumulator, or bf16 inputs and an f32 accumulator, static
     ranges that are multiples of the mma shape (the selection makes
     tensor-core block tiles divide the tensor), one m, n and k dimension
     (batch and other dimensions of extent 1), and operands whose innermost
     dimension is contiguous; anything else is an error at the op (there is
     no scalar fallback: the 32 lanes would each compute the whole warp
     tile).
+
+    bf16: upstream's vector -> nvgpu conversion (LLVM 22) has 16-bit
+    fragments for f16 only. `--roller-promote-workgroup-allocs` keeps bf16
+    tiles in byte buffers (`memref.view` of an `i8` attribution); this pass
+    reads the warp's tiles through f16 views of the same bytes (ldmatrix
+    moves bits) and marks the contractions `roller.bf16_mma`, for which
+    `--roller-mma-to-nvgpu` emits the bf16 `nvvm.mma.sync`.
 
     Before (inside a `gpu.launch`, in the reduction loop):
 
@@ -531,6 +540,10 @@ def RollerMmaToNVGPUPass
     `vector.load`/`vector.store` of the mma fragment, the contractions
     `nvgpu.mma.sync`, and the reduction loops carry the fragments
     (`vector<2x2xf32>` per 16x8 tile). The replaced vector ops are erased.
+    In a kernel whose contractions carry `roller.bf16_mma` (bf16 bits in
+    f16-typed fragments), each `nvgpu.mma.sync` then becomes
+    `nvvm.mma.sync` with bf16 multiplicands (the A and B registers as the
+    i32 pairs the instruction takes, the f32 accumulators unchanged).
 
     This is upstream `convert-vector-to-gpu{use-nvgpu}` restricted to the
     kernels that have contractions: in LLVM 22 that pass also starts from
@@ -552,6 +565,8 @@ def RollerMmaToNVGPUPass
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::vector::VectorDialect"];
 }
