@@ -104,7 +104,11 @@ std::vector<std::vector<int64_t>> getRepresentable(const ExprView &view,
 
 void Constructor::runOnView(const ExprView &view) {
   size_t before = found.size();
-  std::optional<MmaPlan> mma = planMma(view.expr, device);
+  // The GPU lowering computes warp tiles of GEMM-shaped operators (one m, n
+  // and k axis, any batch axes) with mma.sync; a convolution, which is a
+  // GEMM only in a fused view, stays on the CUDA cores.
+  std::optional<MmaPlan> mma =
+      findGemmAxes(original) ? planMma(view.expr, device) : std::nullopt;
   runOnView(view, mma);
   // Extents too small for the MMA shape: fall back to the CUDA cores.
   if (mma && found.size() == before)

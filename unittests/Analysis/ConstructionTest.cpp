@@ -293,6 +293,21 @@ TEST(ConstructionTest, TensorCoreBlocksDivideTheTensor) {
     EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
 }
 
+// An f16 convolution is a GEMM only in a fused view (M = n*oh*ow): the GPU
+// lowering has no mma path for it, so it stays on the CUDA cores.
+TEST(ConstructionTest, F16ConvolutionOnCudaCores) {
+  TensorExpr conv = convNchw(8, 64, 56, 56, 128, 1, 1);
+  conv.mmaInputType = "f16";
+  for (TensorAccess &input : conv.inputs) {
+    input.elementBytes = 2;
+    input.elementType = "f16";
+  }
+  ConstructionResult result = construct(conv, preset("h200"));
+  ASSERT_FALSE(result.candidates.empty());
+  for (const Candidate &c : result.candidates)
+    EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
+}
+
 // bf16 inputs with f32 accumulation use mma.sync m16n8k16 like f16.
 TEST(ConstructionTest, Bf16OnTensorCores) {
   TensorExpr mm = f16Matmul(1024, 1024, 1024);

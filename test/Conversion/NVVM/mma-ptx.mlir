@@ -20,6 +20,12 @@
 // RUN: roller-opt %S/Inputs/matmul-bf16.mlir --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.bf16.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.bf16.ptx --check-prefix=BF16
 // RUN: %ptxas -arch=sm_90 -v %t.bf16.ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16-PTXAS
+//
+// An f16 convolution has no GEMM-shaped warp tile: it compiles on the CUDA
+// cores (no mma.sync), not to an error.
+// RUN: rm -f %t.conv.ptx
+// RUN: roller-opt %S/Inputs/conv-f16.mlir --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.conv.ptx" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.conv.ptx --check-prefix=CONV
 
 // CHECK: .target sm_90
 // CHECK: .entry matmul_f16_kernel(
@@ -64,3 +70,8 @@
 // BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // BF16-NOT: f16.f16
 // BF16-PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+
+// CONV: .entry conv_f16_kernel(
+// CONV-NOT: mma.sync
+// CONV: fma.rn.f32
+// CONV-NOT: mma.sync
