@@ -229,3 +229,51 @@ func.func @bf16_not_bytes(%A: memref<16x16xbf16, #gpu.address_space<workgroup>>,
   }
   return
 }
+
+// -----
+
+func.func @two_batches(%A: memref<2x16x16xf16>, %B: memref<2x16x8xf16>, %C: memref<2x16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{the warp tile spans more than one batch}}
+    linalg.batch_matmul ins(%A, %B : memref<2x16x16xf16>, memref<2x16x8xf16>) outs(%C : memref<2x16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @strided(%A: memref<16x16xf16, strided<[32, 2]>>, %B: memref<16x8xf16>, %C: memref<16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{an operand's innermost dimension is not contiguous}}
+    linalg.matmul ins(%A, %B : memref<16x16xf16, strided<[32, 2]>>, memref<16x8xf16>) outs(%C : memref<16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @not_multiply_add(%A: memref<16x16xf16>, %B: memref<16x8xf16>, %C: memref<16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{the warp tile is not a contraction (multiply-add)}}
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%A, %B : memref<16x16xf16>, memref<16x8xf16>) outs(%C : memref<16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %acc: f32):
+      %xf = arith.extf %x : f16 to f32
+      %m = arith.maximumf %acc, %xf : f32
+      linalg.yield %m : f32
+    }
+    gpu.terminator
+  }
+  return
+}

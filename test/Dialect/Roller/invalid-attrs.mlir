@@ -205,5 +205,28 @@ func.func private @f() attributes {roller.config = #roller.rtile<shared, [4]>}
 
 // -----
 
+// expected-error @+1 {{'roller.mma' must be an array<i64: m, n, k> of positive sizes}}
+func.func private @f() attributes {roller.mma = array<i64: 16, 0, 16>}
+
+// -----
+
+// expected-error @+1 {{'roller.async_copy' must be a unit attribute on a linalg.copy}}
+func.func private @f() attributes {roller.async_copy}
+
+// -----
+
+func.func @g(%a: memref<4xf32>, %b: memref<4xf32>) {
+  // expected-error @+1 {{'roller.async_copy' must be a unit attribute on a linalg.copy}}
+  linalg.copy {roller.async_copy = 1 : i32} ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'roller.bf16_mma' must be a unit attribute on a vector.contract}}
+func.func private @f() attributes {roller.bf16_mma}
+
+// -----
+
 // expected-error @+1 {{unknown roller attribute 'roller.devcie'}}
 module attributes {roller.devcie = 1} {}

@@ -1,0 +1,68 @@
+// RUN: roller-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(roller-mma-to-nvgpu))' --verify-diagnostics | FileCheck %s
+
+// A 16x8x16 contraction in an outlined kernel: ldmatrix for the shared A
+// tile, a transposing ldmatrix for the k-major B tile, mma.sync, and
+// per-lane loads and stores of the f32 accumulator.
+
+// CHECK-LABEL: gpu.func @kernel
+// CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false}
+// CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 2 : i32, transpose = true}
+// CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NOT: vector.contract
+// CHECK-NOT: vector.transfer_read
+gpu.module @m {
+  gpu.func @kernel(%c: memref<16x8xf32>) workgroup(%a : memref<16x16xf16, #gpu.address_space<workgroup>>, %b : memref<16x8xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<16x8xf16>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The same with roller.bf16_mma (bf16 bits in f16 fragments): the bf16
+// nvvm.mma.sync on i32 register pairs.
+
+// CHECK-LABEL: gpu.func @bf16
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NOT: nvgpu.mma.sync
+gpu.module @m {
+  gpu.func @bf16(%c: memref<16x8xf32>) workgroup(%a : memref<16x16xf16, #gpu.address_space<workgroup>>, %b : memref<16x8xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<16x8xf16>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C {roller.bf16_mma} : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Scalar arithmetic that upstream's conversion would start from: rejected
+// with the op named, before anything is rewritten.
+gpu.module @m {
+  gpu.func @scalar(%c: memref<16x8xf32>, %i: index) workgroup(%a : memref<16x16xf16, #gpu.address_space<workgroup>>, %b : memref<16x8xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    // expected-error @+1 {{scalar 'arith.muli' in a tensor-core kernel: upstream's vector -> nvgpu conversion cannot skip it}}
+    %j = arith.muli %i, %c2 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<16x8xf16>
+    %C = vector.transfer_read %c[%j, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+    gpu.return
+  }
+}
