@@ -10,7 +10,7 @@
 // RUN:   FileCheck %s --check-prefix=PTXFILE
 // RUN: not roller-opt %s --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.missing-dir/out.ptx" 2>&1 | \
 // RUN:   FileCheck %s --check-prefix=WRITE
-// RUN: not roller-opt %S/Inputs/matmul-f16-irregular-mma.mlir --roller-tile="device=h200" --convert-to-nvvm 2>&1 | \
+// RUN: not roller-opt %S/Inputs/bmm-f16-two-batch-warps.mlir --roller-tile="device=h200" --convert-to-nvvm 2>&1 | \
 // RUN:   FileCheck %s --check-prefix=MMA
 
 // CHIP: error: convert-to-nvvm: unsupported chip 'sm_75' (supported: sm_80, sm_86, sm_89, sm_90, sm_90a)
@@ -18,7 +18,7 @@
 // FORMAT: error: convert-to-nvvm: unknown format 'cubin' (expected isa, bin or fatbin)
 // WRITE: error: convert-to-nvvm: cannot write {{.*}}missing-dir/out.ptx
 // PTXFILE: error: convert-to-nvvm: ptx-file needs format=isa
-// MMA: matmul-f16-irregular-mma.mlir:6:8: error: cannot compute this warp tile with mma.sync: the warp tile has a dynamic shape
+// MMA: bmm-f16-two-batch-warps.mlir:6:8: error: cannot compute this warp tile with mma.sync: the warp tile spans more than one batch
 
 func.func @relu(%A: tensor<64xf32>, %C: tensor<64xf32>) -> tensor<64xf32> {
   %cst = arith.constant 0.0 : f32

@@ -21,6 +21,14 @@
 // RUN: FileCheck %s --input-file=%t.bf16.ptx --check-prefix=BF16
 // RUN: %ptxas -arch=sm_90 -v %t.bf16.ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16-PTXAS
 //
+// A hand-written tensor-core config on a shape its block tile does not
+// divide: interior blocks run mma.sync, boundary blocks compute their warp
+// tiles on the CUDA cores (lanes split the elements), all ptxas-clean.
+// RUN: rm -rf %t.irregular && mkdir -p %t.irregular
+// RUN: roller-opt %S/Inputs/matmul-f16-irregular-mma.mlir --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.irregular/k.ptx" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.irregular/k.ptx --check-prefix=IRREGULAR
+// RUN: %python %S/check_ptxas.py %ptxas sm_90 %t.irregular | FileCheck %s --check-prefix=IRREGULAR-PTXAS
+//
 // An f16 convolution has no GEMM-shaped warp tile: it compiles on the CUDA
 // cores (no mma.sync), not to an error.
 // RUN: rm -f %t.conv.ptx
@@ -75,3 +83,8 @@
 // CONV-NOT: mma.sync
 // CONV: fma.rn.f32
 // CONV-NOT: mma.sync
+
+// IRREGULAR: .entry matmul_f16_kernel(
+// IRREGULAR-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// IRREGULAR-DAG: fma.rn.f32
+// IRREGULAR-PTXAS: 1 kernels, 0 failing

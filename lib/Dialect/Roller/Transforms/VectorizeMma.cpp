@@ -19,6 +19,7 @@
 #include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -27,6 +28,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -43,6 +45,9 @@ using namespace mlir;
 using namespace mlir::roller;
 
 namespace {
+
+/// The lanes of a warp (the mma.sync fragments' layout assumes 32).
+constexpr int64_t kWarpSize = 32;
 
 /// The loop dimensions of a warp-tile contraction that the mma tiles run
 /// over, and the static loop ranges.
@@ -114,7 +119,9 @@ static Value getF16Twin(RewriterBase &rewriter, Location loc, Value value) {
 /// one m, n and k dimension (all other dimensions of extent 1).
 static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
                                                        ArrayRef<int64_t> mma,
-                                                       std::string &why) {
+                                                       std::string &why,
+                                                       bool &boundary) {
+  boundary = false;
   auto fail = [&](const Twine &reason) -> FailureOr<WarpContraction> {
     why = reason.str();
     return failure();
@@ -144,7 +151,7 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
   WarpContraction match;
   match.ranges = op.getStaticLoopRanges();
   if (llvm::any_of(match.ranges, ShapedType::isDynamic))
-    return fail("the warp tile has a dynamic shape");
+    return boundary = true, fail("the warp tile has a dynamic shape");
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
   if (failed(dims))
@@ -162,7 +169,8 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
   match.k = *k;
   if (match.ranges[*m] % mma[0] || match.ranges[*n] % mma[1] ||
       match.ranges[*k] % mma[2])
-    return fail("the warp tile " + Twine(match.ranges[*m]) + "x" +
+    return boundary = true,
+           fail("the warp tile " + Twine(match.ranges[*m]) + "x" +
                 Twine(match.ranges[*n]) + "x" + Twine(match.ranges[*k]) +
                 " is not a multiple of the mma shape");
   for (OpOperand &operand : op->getOpOperands()) {
@@ -243,6 +251,61 @@ struct MatrixAccess {
         permutation(rewriter.getContext()), SmallVector<bool>{true, true});
   }
 };
+
+/// Computes a warp tile the mma shape does not fit (a boundary tile, or a
+/// partial reduction step) on the CUDA cores: the warp's lanes split its
+/// output elements (the last parallel dimension across the lanes), each
+/// accumulating its elements over the reduction. The arithmetic is in the
+/// LLVM dialect (`llvm.fpext`, `llvm.intr.fmuladd`): upstream's vector ->
+/// nvgpu conversion starts from every arith op of the kernel (see
+/// checkConvertibleKernel).
+static void emitLaneTiles(RewriterBase &rewriter, linalg::LinalgOp op,
+                          int64_t warpSize) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<Range> ranges = op.createLoopRanges(rewriter, loc);
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  int64_t laneDim = -1;
+  for (auto [dim, iterator] : llvm::enumerate(iterators))
+    if (iterator == utils::IteratorType::parallel)
+      laneDim = dim;
+  Value lane = gpu::LaneIdOp::create(rewriter, loc, /*upperBound=*/nullptr);
+  SmallVector<Value> lbs, ubs, steps;
+  for (auto [dim, range] : llvm::enumerate(ranges)) {
+    bool lanes = int64_t(dim) == laneDim;
+    lbs.push_back(
+        lanes ? lane
+              : getValueOrCreateConstantIndexOp(rewriter, loc, range.offset));
+    ubs.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, range.size));
+    steps.push_back(
+        arith::ConstantIndexOp::create(rewriter, loc, lanes ? warpSize : 1));
+  }
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  Value lhs = op.getDpsInputOperand(0)->get();
+  Value rhs = op.getDpsInputOperand(1)->get();
+  Value acc = op.getDpsInitOperand(0)->get();
+  Type accType = getElementTypeOrSelf(acc.getType());
+  scf::buildLoopNest(
+      rewriter, loc, lbs, ubs, steps,
+      [&](OpBuilder &b, Location loc, ValueRange ivs) {
+        auto indices = [&](AffineMap map) {
+          return llvm::map_to_vector(map.getResults(), [&](AffineExpr e) {
+            return Value(ivs[cast<AffineDimExpr>(e).getPosition()]);
+          });
+        };
+        auto load = [&](Value memref, AffineMap map) -> Value {
+          Value value = memref::LoadOp::create(b, loc, memref, indices(map));
+          if (value.getType() != accType)
+            value = LLVM::FPExtOp::create(b, loc, accType, value);
+          return value;
+        };
+        Value a = load(lhs, maps[0]), bv = load(rhs, maps[1]);
+        Value c = memref::LoadOp::create(b, loc, acc, indices(maps[2]));
+        Value sum = LLVM::FMulAddOp::create(b, loc, a, bv, c);
+        memref::StoreOp::create(b, loc, sum, acc, indices(maps[2]));
+      });
+  rewriter.eraseOp(op);
+}
 
 /// The accumulator tiles of one warp tile: their view, and the reads (first
 /// in their block) and writes (last) around the contractions.
@@ -546,8 +609,13 @@ struct RollerVectorizeMmaPass
         return signalPassFailure();
       }
       std::string why;
+      bool boundary;
       FailureOr<WarpContraction> match =
-          matchWarpContraction(op, mma.asArrayRef(), why);
+          matchWarpContraction(op, mma.asArrayRef(), why, boundary);
+      if (failed(match) && boundary) {
+        emitLaneTiles(rewriter, op, kWarpSize);
+        continue;
+      }
       if (failed(match)) {
         op->emitError() << "cannot compute this warp tile with mma.sync: "
                         << why;

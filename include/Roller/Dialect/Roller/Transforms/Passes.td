@@ -488,9 +488,13 @@ def RollerVectorizeMmaPass
     ranges that are multiples of the mma shape (the selection makes
     tensor-core block tiles divide the tensor), one m, n and k dimension
     (batch and other dimensions of extent 1), and operands whose innermost
-    dimension is contiguous; anything else is an error at the op (there is
-    no scalar fallback: the 32 lanes would each compute the whole warp
-    tile).
+    dimension is contiguous. A boundary warp tile (dynamic sizes, or sizes
+    that are not multiples of the mma shape: partial blocks and partial
+    reduction steps, which the selection avoids but a hand-written config
+    may have) is computed on the CUDA cores instead: the lanes split its
+    output elements (the last parallel dimension across the lanes), with
+    `memref.load`/`store` and `llvm.fpext` + `llvm.intr.fmuladd` (arith ops
+    would trip the nvgpu conversion). Anything else is an error at the op.
 
     bf16: upstream's vector -> nvgpu conversion (LLVM 22) has 16-bit
     fragments for f16 only. `--roller-promote-workgroup-allocs` keeps bf16
@@ -523,7 +527,10 @@ def RollerVectorizeMmaPass
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
 }
 
