@@ -20,8 +20,11 @@ constexpr int64_t kKernelBufferAlignment = 16;
 std::optional<std::string> getPtxFeaturesForChip(llvm::StringRef chip);
 
 /// The first half: lowers rPrograms to loops, bufferizes, maps the foralls
-/// to blocks and threads, puts shared tiles in workgroup memory, keeps
-/// accumulators in private buffers across the reduction loops, outlines the
+/// to blocks, warps and threads, pipelines the shared-memory staging over
+/// the config's stages (cp.async), puts shared tiles in workgroup memory,
+/// specializes interior blocks and full reduction steps to static tiles,
+/// computes tensor-core warp tiles with ldmatrix + mma.sync, keeps
+/// accumulators in registers across the reduction loops, outlines the
 /// kernels and vectorizes their copies (host and kernels still on memrefs).
 void buildRollerGPUKernelPipeline(OpPassManager &pm);
 
