@@ -46,7 +46,9 @@
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
 // CHECK: cp.async.commit_group;
-// CHECK-COUNT-8: ld.global.b32
+// The accumulator fragments: two f32 per lane and 16x8 tile, 8-byte
+// accesses (roller-vectorize-accesses proves their alignment):
+// CHECK-COUNT-4: ld.global.v2.b32
 // CHECK-NOT: mma.sync
 // CHECK: cp.async.commit_group;
 // CHECK-NEXT: cp.async.wait_group 1;
@@ -62,7 +64,7 @@
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
 // CHECK-NOT: mma.sync
-// CHECK-COUNT-8: st.global.b32
+// CHECK-COUNT-4: st.global.v2.b32
 // CHECK-NOT: mma.sync
 
 // A100: .target sm_80

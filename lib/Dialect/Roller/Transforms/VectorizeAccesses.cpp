@@ -380,6 +380,37 @@ static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
   return success();
 }
 
+/// Gives the vector loads and stores other passes made without an alignment
+/// (the per-lane accesses of mma accumulator fragments) the alignment that
+/// can be proven for them, so that they stay one instruction.
+static void annotateVectorAccesses(gpu::GPUFuncOp kernel,
+                                   Divisibility &divisibility) {
+  auto annotate = [&](auto access, Value base, ValueRange indices,
+                      VectorType vector) {
+    if (access.getAlignment() || indices.empty() || vector.getRank() != 1)
+      return;
+    ViewAlignment view = analyzeView(base, divisibility);
+    if (!view.innermostContiguous)
+      return;
+    int64_t elementBytes = getElementBytes(base);
+    // Indices other than the innermost step over whole strides, which the
+    // view's alignment already accounts for.
+    int64_t log2 = std::min(view.offsetLog2, divisibility.of(indices.back()));
+    int64_t width = vector.getNumElements();
+    int64_t bytes =
+        std::min(view.baseBytes,
+                 elementBytes << std::min<int64_t>(log2, llvm::Log2_64(width)));
+    if (bytes > elementBytes)
+      access.setAlignment(uint64_t(bytes));
+  };
+  kernel.walk([&](vector::LoadOp load) {
+    annotate(load, load.getBase(), load.getIndices(), load.getVectorType());
+  });
+  kernel.walk([&](vector::StoreOp store) {
+    annotate(store, store.getBase(), store.getIndices(), store.getVectorType());
+  });
+}
+
 struct RollerVectorizeAccessesPass
     : public roller::impl::RollerVectorizeAccessesPassBase<
           RollerVectorizeAccessesPass> {
@@ -402,6 +433,7 @@ struct RollerVectorizeAccessesPass
       kernel.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
       for (linalg::LinalgOp op : ops)
         (void)vectorizeElementwise(rewriter, op, divisibility);
+      annotateVectorAccesses(kernel, divisibility);
     });
   }
 };

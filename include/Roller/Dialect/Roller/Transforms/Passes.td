@@ -616,6 +616,10 @@ def RollerVectorizeAccessesPass
     4-byte elements qualify one at a time. Otherwise it is vectorized (or
     left) like any copy.
 
+    Vector loads and stores other passes made without an alignment (the
+    per-lane accesses of mma accumulator fragments) get the alignment the
+    same analysis proves for them.
+
     ```mlir
     linalg.copy ins(%a : memref<8x32xf32, strided<[1024, 1], offset: ?>>)
                 outs(%s : memref<8x32xf32, 3>)
