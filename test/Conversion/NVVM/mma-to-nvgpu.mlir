@@ -66,3 +66,42 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A contraction whose result escapes the mma fragments (a row extracted):
+// upstream's conversion leaves its whole slice alone, which is an error
+// here rather than a silently scalarized warp tile.
+gpu.module @m {
+  gpu.func @escapes(%c: memref<16x8xf32>, %out: memref<8xf32>) workgroup(%a : memref<16x16xf16, #gpu.address_space<workgroup>>, %b : memref<16x8xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<16x8xf16>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+    // expected-error @+1 {{could not convert this contraction to nvgpu.mma.sync}}
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+    %row = vector.extract %D[0] : vector<8xf32> from vector<16x8xf32>
+    vector.store %row, %out[%c0] : memref<8xf32>, vector<8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// roller.bf16_mma on a contraction with an f16 accumulator (bf16 mma.sync
+// accumulates in f32 only).
+gpu.module @m {
+  gpu.func @bf16_f16_acc(%c: memref<16x8xf16>) workgroup(%a : memref<16x16xf16, #gpu.address_space<workgroup>>, %b : memref<16x8xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<16x8xf16>
+    %C = vector.transfer_read %c[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16>, vector<16x8xf16>
+    // expected-error @+1 {{unexpected fragments for a bf16 m16n8k16 mma.sync}}
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C {roller.bf16_mma} : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf16>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf16>, memref<16x8xf16>
+    gpu.return
+  }
+}

@@ -108,10 +108,12 @@ static Value getF16Twin(RewriterBase &rewriter, Location loc, Value value) {
   return twin;
 }
 
-/// Matches a warp tile that mma.sync can compute: a contraction of two
-/// f16 buffers into an f32 or f16 one (the body multiplies and adds, after
-/// extending the inputs), static ranges that are multiples of `mma`, and
-/// one m, n and k dimension (all other dimensions of extent 1).
+/// Matches a warp tile that mma.sync can compute: a contraction (the body
+/// multiplies and adds, after extending the inputs) of two f16 buffers into
+/// an f32 or f16 one or of two bf16 buffers into an f32 one, static ranges
+/// that are multiples of `mma` (the `mma` shape is verified by the dialect),
+/// and one m, n and k dimension (all other dimensions of extent 1). Sets
+/// `boundary` when only the ranges fail (a boundary tile).
 static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
                                                        ArrayRef<int64_t> mma,
                                                        std::string &why,
@@ -121,11 +123,10 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
     why = reason.str();
     return failure();
   };
-  if (mma.size() != 3)
-    return fail("the mma shape must have three sizes (m, n, k)");
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1)
     return fail("expected a bufferized op with two inputs and one output");
+  // A contraction's maps are projected permutations.
   if (!linalg::isaContractionOpInterface(op))
     return fail("the warp tile is not a contraction (multiply-add)");
   Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
@@ -149,8 +150,7 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
     return boundary = true, fail("the warp tile has a dynamic shape");
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
-  if (failed(dims))
-    return fail("could not infer the contraction dimensions");
+  assert(succeeded(dims) && "a contraction has contraction dimensions");
   if (llvm::any_of(dims->batch,
                    [&](unsigned d) { return match.ranges[d] != 1; }))
     return fail("the warp tile spans more than one batch");
@@ -169,9 +169,6 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
                 Twine(match.ranges[*n]) + "x" + Twine(match.ranges[*k]) +
                 " is not a multiple of the mma shape");
   for (OpOperand &operand : op->getOpOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    if (!map.isProjectedPermutation())
-      return fail("an operand is not indexed by a projected permutation");
     auto type = cast<MemRefType>(operand.get().getType());
     int64_t offset;
     SmallVector<int64_t> strides;
@@ -458,13 +455,9 @@ struct RollerVectorizeMmaPass
 
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : warpTiles) {
-      auto mma = op->getAttrOfType<DenseI64ArrayAttr>(
-          RollerDialect::kMmaShapeAttrName);
-      if (!mma) {
-        op->emitError() << "'" << RollerDialect::kMmaShapeAttrName
-                        << "' must be a dense i64 array (m, n, k)";
-        return signalPassFailure();
-      }
+      // The dialect verifies the attribute: three positive sizes.
+      auto mma = cast<DenseI64ArrayAttr>(
+          op->getAttr(RollerDialect::kMmaShapeAttrName));
       if (!op->getParentOfType<gpu::LaunchOp>() &&
           !op->getParentOfType<gpu::GPUFuncOp>()) {
         op->emitError("a tensor-core warp tile outside a GPU kernel (map "
