@@ -12,10 +12,11 @@ against the model's `blocks_per_sm`, and prints
 (ptxas registers, the model's estimate, blocks by registers vs the model's).
 That line is informational: the exit status is the spill check's.
 
-With `--smem-limit BYTES`, each kernel's shared memory (ptxas's static
-`.shared` plus the dynamic bytes its launch asks for in the folder's
-`*.launch.json`) must stay within the device's per-block limit; a kernel
-over it fails like a spill."""
+With `--device FILE` (IR carrying the `#roller.device`, as
+`roller-opt --roller-attach-device` prints it), each kernel's shared memory
+(ptxas's static `.shared` plus the dynamic bytes its launch asks for in the
+folder's `*.launch.json`) must stay within the device's `smem_per_block`; a
+kernel over it fails like a spill."""
 import argparse
 import json
 import math
@@ -29,8 +30,13 @@ ap.add_argument("ptxas")
 ap.add_argument("arch")
 ap.add_argument("folder", type=pathlib.Path)
 ap.add_argument("--report", type=pathlib.Path)
-ap.add_argument("--smem-limit", type=int)
+ap.add_argument("--device", type=pathlib.Path)
 args = ap.parse_args()
+
+smem_limit = None
+if args.device:
+    smem_limit = int(re.search(r"smem_per_block = (\d+)",
+                               args.device.read_text()).group(1))
 
 dynamic = {}
 for launches in args.folder.glob("*.launch.json"):
@@ -56,9 +62,9 @@ for ptx in files:
             r"(?:[^\n]*?(\d+) bytes smem)?", log):
         registers[entry] = int(regs)
         total = int(smem or 0) + dynamic.get(entry, 0)
-        if args.smem_limit is not None and total > args.smem_limit:
+        if smem_limit is not None and total > smem_limit:
             failing.append((ptx.name, [f"{entry}: {total} bytes of shared "
-                                       f"memory, over {args.smem_limit}"]))
+                                       f"memory, over {smem_limit}"]))
 print(f"{len(files)} kernels, {len(failing)} failing")
 for name, lines in failing:
     print(f"FAIL {name}: " + " | ".join(lines))
