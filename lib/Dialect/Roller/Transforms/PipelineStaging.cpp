@@ -39,12 +39,6 @@ using namespace mlir::roller;
 
 namespace {
 
-static bool isWorkgroup(Value memref) {
-  auto type = dyn_cast<MemRefType>(memref.getType());
-  return type &&
-         gpu::GPUDialect::isWorkgroupMemoryAddressSpace(type.getMemorySpace());
-}
-
 /// Whether `op` (a direct child of the loop body) only copies global memory
 /// into staging buffers: `linalg.copy`s from a non-workgroup buffer into a
 /// view of one of `staging`, with nothing else that has memory effects
@@ -53,7 +47,8 @@ static bool isStagingCopy(Operation *op, const DenseSet<Value> &staging) {
   bool copies = false;
   WalkResult result = op->walk([&](Operation *nested) {
     if (auto copy = dyn_cast<linalg::CopyOp>(nested)) {
-      if (!copy.hasPureBufferSemantics() || isWorkgroup(copy.getInputs()[0]) ||
+      if (!copy.hasPureBufferSemantics() ||
+          isWorkgroupMemory(copy.getInputs()[0]) ||
           !staging.contains(getRootBuffer(copy.getOutputs()[0])))
         return WalkResult::interrupt();
       copies = true;
@@ -154,7 +149,7 @@ static void pipelineLoop(RewriterBase &rewriter, scf::ForOp loop,
   DenseSet<Value> staging;
   DenseSet<Operation *> allocOps;
   for (auto alloc : body->getOps<memref::AllocOp>())
-    if (isWorkgroup(alloc) && alloc.getType().hasStaticShape()) {
+    if (isWorkgroupMemory(alloc) && alloc.getType().hasStaticShape()) {
       allocs.push_back(alloc);
       staging.insert(alloc);
       allocOps.insert(alloc);
@@ -200,7 +195,8 @@ static void pipelineLoop(RewriterBase &rewriter, scf::ForOp loop,
   }
   staging.clear();
   for (Operation &op : *loop->getBlock())
-    if (auto alloc = dyn_cast<memref::AllocOp>(op); alloc && isWorkgroup(alloc))
+    if (auto alloc = dyn_cast<memref::AllocOp>(op);
+        alloc && isWorkgroupMemory(alloc))
       staging.insert(alloc);
   copies = findCopies();
   FailureOr<SetVector<Operation *>> slice = getBodySlice(body, copies, {});

@@ -36,13 +36,6 @@ namespace {
 /// most 255 32-bit registers).
 constexpr int64_t kMaxRegisterTileElements = 1024;
 
-
-static bool isWorkgroupMemory(MemRefType type) {
-  auto space =
-      dyn_cast_if_present<gpu::AddressSpaceAttr>(type.getMemorySpace());
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
-}
-
 /// How `op` uses the memref `operand`: reads it, writes it, or does
 /// something the hoisting does not model (std::nullopt).
 struct Access {
@@ -102,7 +95,7 @@ static SetVector<Value> getCandidateTiles(scf::ForOp loop) {
       if (!subview || !loop.isDefinedOutsideOfLoop(operand))
         continue;
       MemRefType type = subview.getType();
-      if (type.hasStaticShape() && !isWorkgroupMemory(type) &&
+      if (type.hasStaticShape() && !isWorkgroupMemory(operand) &&
           type.getNumElements() <= kMaxRegisterTileElements)
         tiles.insert(operand);
     }
@@ -232,4 +225,10 @@ Value mlir::roller::getRootBuffer(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
     value = view.getViewSource();
   return value;
+}
+
+bool mlir::roller::isWorkgroupMemory(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return type &&
+         gpu::GPUDialect::isWorkgroupMemoryAddressSpace(type.getMemorySpace());
 }

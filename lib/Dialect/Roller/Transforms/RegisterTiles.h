@@ -17,6 +17,9 @@ namespace mlir::roller {
 /// The buffer `value` is a view of (through subviews, casts, ...).
 Value getRootBuffer(Value value);
 
+/// Whether `value` is a memref in workgroup (shared) memory.
+bool isWorkgroupMemory(Value value);
+
 /// Whether every access inside `loop` to the buffer behind `tile` (a view)
 /// goes through `tile` itself, the loop both reads and writes it, and the
 /// loop calls nothing: then the tile can live in registers for the whole

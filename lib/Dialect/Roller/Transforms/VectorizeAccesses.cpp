@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegisterTiles.h"
 #include "Roller/Dialect/Roller/Transforms/GPUPipeline.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
@@ -279,14 +280,10 @@ static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
   }
   // A staging copy issued ahead by --roller-pipeline-staging becomes
   // cp.async (4, 8 or 16 bytes, both sides aligned to the size).
-  auto isWorkgroup = [](Value memref) {
-    return gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
-        cast<MemRefType>(memref.getType()).getMemorySpace());
-  };
   bool async = false;
   if (op->hasAttr(RollerDialect::kAsyncCopyAttrName) &&
-      isa<linalg::CopyOp>(op) && !isWorkgroup(op->getOperand(0)) &&
-      isWorkgroup(op->getOperand(1))) {
+      isa<linalg::CopyOp>(op) && !isWorkgroupMemory(op->getOperand(0)) &&
+      isWorkgroupMemory(op->getOperand(1))) {
     // The widest copy both sides are aligned to (a padded shared row may
     // allow less than the global side).
     int64_t elementBytes = getElementBytes(op->getOperand(0));
