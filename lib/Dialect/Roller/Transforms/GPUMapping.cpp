@@ -182,6 +182,8 @@ struct RollerPromoteWorkgroupAllocsPass
           allocs.push_back(alloc);
       });
       Block &entry = launch.getBody().front();
+      auto config = launch->getAttrOfType<ConfigAttr>("roller.config");
+      bool usesMma = config && config.usesMma();
       // Static __shared__ arrays are limited to 48 KiB per block (CUDA C++
       // Programming Guide, "Shared Memory"); beyond that the staged tiles
       // live in dynamic shared memory, up to the device's opt-in limit.
@@ -224,9 +226,9 @@ struct RollerPromoteWorkgroupAllocsPass
           offset += llvm::alignTo(getStaticBytes(type), 16);
         } else if (gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
                        type.getMemorySpace()) &&
-                   type.getElementType().isBF16()) {
-          // bf16 tiles live in a byte buffer: tensor-core warp tiles read
-          // the same bytes through an f16 view (--roller-vectorize-mma).
+                   type.getElementType().isBF16() && usesMma) {
+          // bf16 tiles of tensor-core warps live in a byte buffer: the warps
+          // read the same bytes through an f16 view (--roller-vectorize-mma).
           auto bytes = MemRefType::get(
               {getStaticBytes(type)}, rewriter.getI8Type(),
               MemRefLayoutAttrInterface{}, type.getMemorySpace());

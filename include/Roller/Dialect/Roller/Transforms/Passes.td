@@ -364,10 +364,10 @@ def RollerPromoteWorkgroupAllocsPass
     launch (hence `.shared` memory), hoisted out of any loop; other statically
     shaped allocations become a `memref.alloca` at the start of the kernel
     (thread-private). Their `memref.dealloc`s are erased. Without this an
-    allocation inside a kernel lowers to a device `malloc`. A bf16 buffer
-    becomes an `i8` attribution of its size and a `memref.view` (so that
-    tensor-core tiles can read the same bytes as f16, see
-    `--roller-vectorize-mma`).
+    allocation inside a kernel lowers to a device `malloc`. In a launch
+    whose `roller.config` uses tensor cores, a bf16 buffer becomes an `i8`
+    attribution of its size and a `memref.view` (so that the warps can read
+    the same bytes as f16, see `--roller-vectorize-mma`).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect"];
