@@ -137,8 +137,9 @@ struct RollerSpecializeFullTilesPass
         if (isa<affine::AffineMinOp, affine::AffineMaxOp>(op))
           mins.push_back(op);
       });
-      if (failed(affine::simplifyAffineMinMaxOps(rewriter, mins)))
-        launch.emitWarning("affine.min/max simplification did not converge");
+      // Failure only means the greedy clean-up did not converge; the IR is
+      // valid either way (less of it static).
+      (void)affine::simplifyAffineMinMaxOps(rewriter, mins);
     });
   }
 };
