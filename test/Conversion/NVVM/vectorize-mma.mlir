@@ -297,3 +297,25 @@ func.func @not_multiply_add(%A: memref<16x16xf16>, %B: memref<16x8xf16>, %C: mem
   }
   return
 }
+
+// -----
+
+func.func @two_m_dims(%A: memref<2x16x16xf16>, %B: memref<16x8xf16>, %C: memref<2x16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{the warp tile needs exactly one m, n and k dimension}}
+    linalg.generic {indexing_maps = [affine_map<(a, m, n, k) -> (a, m, k)>, affine_map<(a, m, n, k) -> (k, n)>, affine_map<(a, m, n, k) -> (a, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+        ins(%A, %B : memref<2x16x16xf16>, memref<16x8xf16>) outs(%C : memref<2x16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %acc: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %m = arith.mulf %xf, %yf : f32
+      %s = arith.addf %acc, %m : f32
+      linalg.yield %s : f32
+    }
+    gpu.terminator
+  }
+  return
+}
