@@ -111,9 +111,8 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
                : int64_t(llvm::alignTo(count, device.warpSize));
   };
   auto registersOf = [&](const Tile &tile) {
-    int64_t regs = getRegisterFootprint(expr, tile);
-    return (mma ? llvm::divideCeil(regs, device.warpSize) : regs) +
-           kRegisterOverhead;
+    return estimateRegisters(expr, block, tile, mma.has_value(),
+                             /*usesShared=*/true, device);
   };
 
   Tile tile = getSmallestAlignedTile(ctx);

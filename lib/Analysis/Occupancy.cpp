@@ -236,3 +236,25 @@ Waves mlir::roller::computeWaves(const DeviceSpec &device, int64_t blocks,
   result.efficiency = double(blocks) / double(result.waves * perWave);
   return result;
 }
+
+int64_t mlir::roller::getRegisterBudget(const DeviceSpec &device,
+                                        int64_t threadsPerBlock,
+                                        int64_t blocksPerSM) {
+  if (device.warpSize <= 0 || device.regAllocUnit <= 0 ||
+      device.warpSchedulersPerSM <= 0 || threadsPerBlock <= 0)
+    return 0;
+  const int64_t warps = llvm::divideCeil(threadsPerBlock, device.warpSize);
+  // Fewer registers never fit fewer blocks, so the first count from the top
+  // that fits is the budget.
+  for (int64_t regs = device.maxRegsPerThread; regs > 0; --regs) {
+    llvm::Expected<int64_t> blocks =
+        registersLimit(device, {threadsPerBlock, regs, 0}, warps);
+    if (!blocks) {
+      llvm::consumeError(blocks.takeError());
+      continue;
+    }
+    if (*blocks >= blocksPerSM)
+      return regs;
+  }
+  return 0;
+}

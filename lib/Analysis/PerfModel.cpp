@@ -55,13 +55,45 @@ static int64_t getBusyThreads(const TensorExpr &expr, const DeviceSpec &device,
 }
 
 int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
+                                        llvm::ArrayRef<int64_t> block,
+                                        llvm::ArrayRef<int64_t> thread,
+                                        bool mma, bool usesShared,
+                                        const DeviceSpec &device) {
+  int64_t tile = getRegisterFootprint(expr, thread);
+  int64_t fragments = 0, addresses = expr.outputs.size();
+  for (const TensorAccess &input : expr.inputs) {
+    // An input the body never reads (a pooling window) is never loaded.
+    if (!input.isRead)
+      continue;
+    fragments +=
+        llvm::divideCeil(input.tileElements(thread) * input.elementBytes, 4);
+    addresses += usesShared && !input.indices.empty() ? 3 : 1;
+  }
+  int64_t threadSteps = 1;
+  bool reduces = false;
+  for (unsigned a = 0; a < expr.getRank(); ++a) {
+    if (!expr.axes[a].isReduction())
+      continue;
+    reduces = true;
+    threadSteps *= block[a] / std::max<int64_t>(thread[a], 1);
+  }
+  // Staged kernels loop over block steps and, inside, over thread steps.
+  int64_t counters = !reduces ? 0 : (usesShared && threadSteps > 1 ? 2 : 1);
+  int64_t inFlight = usesShared && threadSteps > 1 ? fragments : 0;
+  // A warp tile is spread over the warp's threads (mma.sync fragments).
+  if (mma) {
+    tile = llvm::divideCeil(tile, device.warpSize);
+    inFlight = llvm::divideCeil(inFlight, device.warpSize);
+  }
+  return tile + inFlight + kScalarRegisters +
+         kAddressRegisters * (addresses + counters);
+}
+
+int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
                                         const Schedule &schedule,
                                         const DeviceSpec &device) {
-  int64_t tileRegisters = getRegisterFootprint(expr, schedule.thread);
-  // A warp tile is spread over the warp's threads (mma.sync fragments).
-  if (!schedule.mma.empty())
-    tileRegisters = llvm::divideCeil(tileRegisters, device.warpSize);
-  return tileRegisters + kRegisterOverhead;
+  return estimateRegisters(expr, schedule.block, schedule.thread,
+                           !schedule.mma.empty(), schedule.usesShared, device);
 }
 
 /// The first elements each thread of the first warp reads from input
@@ -215,6 +247,7 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   if (!occupancy)
     return occupancy.takeError();
   p.blocksPerSM = occupancy->blocksPerSM;
+  p.regBudget = getRegisterBudget(device, schedule.threads, p.blocksPerSM);
   p.occupancy = occupancy->fraction;
   Waves waves = computeWaves(device, p.blocks, p.blocksPerSM);
   p.waves = waves.waves;

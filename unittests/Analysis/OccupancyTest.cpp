@@ -123,6 +123,27 @@ TEST(Occupancy, RegistersRoundUpPerWarp) {
   EXPECT_EQ(occupancyOf(preset("h100"), {256, 41, 0}).blocksPerSM, 5);
 }
 
+TEST(Occupancy, RegisterBudget) {
+  DeviceSpec h100 = preset("h100");
+  // The inverse of RegistersRoundUpPerWarp: 6 blocks of 8 warps leave 40
+  // registers a thread (41 would fit 5), 5 blocks leave 48 (1536 per warp,
+  // 10 warps per sub-partition).
+  EXPECT_EQ(getRegisterBudget(h100, 256, 6), 40);
+  EXPECT_EQ(getRegisterBudget(h100, 256, 5), 48);
+  EXPECT_EQ(occupancyOf(h100, {256, 48, 0}).blocksPerSM, 5);
+  EXPECT_EQ(occupancyOf(h100, {256, 49, 0}).blocksPerSM, 4);
+  // a100, 4 blocks of 2 warps: 2 warps per sub-partition, 8192 registers a
+  // warp would fit, so the per-thread maximum (255) binds.
+  DeviceSpec a100 = preset("a100");
+  EXPECT_EQ(getRegisterBudget(a100, 64, 4), a100.maxRegsPerThread);
+  // One block of 1024 threads: 65536 / 1024 = 64.
+  EXPECT_EQ(getRegisterBudget(a100, 1024, 1), 64);
+  // 1000 one-warp blocks: 250 warps per sub-partition, fewer registers a
+  // warp than one allocation unit (256): no budget.
+  EXPECT_EQ(getRegisterBudget(a100, 32, 1000), 0);
+  EXPECT_EQ(getRegisterBudget(a100, 0, 1), 0);
+}
+
 TEST(Occupancy, SharedMemoryBindsAndRoundsUp) {
   // h100: 100000 + 1024 = 101024, rounded up to 128 is 101120; 233472 /
   // 101120 = 2.3, 2 blocks. Registers alone allow 16.

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Analysis/PerfModel.h"
+#include "Roller/Analysis/Occupancy.h"
 
 #include "TestExprs.h"
 
@@ -50,6 +51,14 @@ Schedule simtSchedule() {
   s.vectorWidth = 4;
   s.stages = 2;
   s.threads = 256;
+  return s;
+}
+
+/// simtSchedule with a one-element reduction step.
+Schedule oneStepSchedule() {
+  Schedule s = simtSchedule();
+  s.block[2] = 1;
+  s.stages = 1;
   return s;
 }
 
@@ -92,20 +101,52 @@ TEST(PerfModelTest, ThreadCountMma) {
   EXPECT_EQ(getThreadCount(mm, h200(), s), 2 * 4 * 32);
 }
 
-// Footprint plus the overhead; with MMA the warp tile is shared by 32 lanes.
+// Tiles, the next thread step's input fragments, addresses and loop
+// counters (two registers each) and the scalars; with MMA the warp tile is
+// shared by 32 lanes.
 TEST(PerfModelTest, EstimateRegisters) {
+  EXPECT_EQ(kScalarRegisters, 12);
+  EXPECT_EQ(kAddressRegisters, 2);
   TensorExpr mm = matmul(1024, 1024, 1024);
+  // A 8 + B 8 + C 64; 8 thread steps per block step: A and B once more;
+  // C, 3 per staged input, 2 loops.
+  int64_t addressesAndLoops = kAddressRegisters * (1 + 2 * 3 + 2);
   EXPECT_EQ(estimateRegisters(mm, simtSchedule(), h200()),
-            8 + 8 + 64 + kRegisterOverhead);
-  EXPECT_EQ(kRegisterOverhead, 16);
-  // A 64x16 f16 = 512 registers, B 512, C 64x64 f32 = 4096: 5120 / 32.
+            80 + 16 + addressesAndLoops + kScalarRegisters);
+  // One thread step per block step: no fragments in flight, one loop.
+  Schedule oneStep = simtSchedule();
+  oneStep.block[2] = 1;
+  EXPECT_EQ(estimateRegisters(mm, oneStep, h200()),
+            80 + kAddressRegisters * (1 + 2 * 3 + 1) + kScalarRegisters);
+  // Unstaged: one address per operand, one loop, nothing in flight.
+  Schedule unstaged = simtSchedule();
+  unstaged.usesShared = false;
+  EXPECT_EQ(estimateRegisters(mm, unstaged, h200()),
+            80 + kAddressRegisters * (3 + 1) + kScalarRegisters);
+  // A 64x16 f16 = 512 registers, B 512, C 64x64 f32 = 4096: 5120 / 32; two
+  // warp k-steps per block step: A and B once more, 1024 / 32.
   TensorExpr half = f16Matmul(1024, 1024, 1024);
   EXPECT_EQ(estimateRegisters(half, mmaSchedule(), h200()),
-            160 + kRegisterOverhead);
-  // 63 x 1 x 16 f16 tile: 504 + 8 + 63 = 575 registers, ceil(575/32) = 18.
+            160 + 32 + addressesAndLoops + kScalarRegisters);
+  // 63 x 1 x 16 f16 tile: 504 + 8 + 63 = 575 registers, ceil(575/32) = 18;
+  // in flight ceil(512 / 32) = 16.
   Schedule odd = mmaSchedule();
   odd.thread = {63, 1, 16};
-  EXPECT_EQ(estimateRegisters(half, odd, h200()), 18 + kRegisterOverhead);
+  EXPECT_EQ(estimateRegisters(half, odd, h200()),
+            18 + 16 + addressesAndLoops + kScalarRegisters);
+}
+
+// The register cap keeps the model's blocks per SM and is never below the
+// estimate the occupancy was computed from.
+TEST(PerfModelTest, RegisterBudgetCoversEstimate) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  for (Schedule s : {simtSchedule(), oneStepSchedule()}) {
+    llvm::Expected<Prediction> p = predict(mm, h200(), s);
+    ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+    EXPECT_GE(p->regBudget, p->regsPerThread);
+    EXPECT_EQ(p->regBudget,
+              getRegisterBudget(h200(), s.threads, p->blocksPerSM));
+  }
 }
 
 // 16 bytes at most, halved until it divides every contiguous extent.
@@ -184,8 +225,9 @@ TEST(PerfModelTest, BankPlanMmaAndUnshared) {
 //===----------------------------------------------------------------------===//
 
 // 1024^3 f32, simtSchedule(): 64 blocks (under 132 SMs: one each), 8 warps
-// a block (issue 1). Registers 96 -> 3072 a warp, 5 warps a sub-partition,
-// 20 warps: 2 blocks an SM. Shared memory (128x9 + 8x128) x 4 x 2 stages.
+// a block (issue 1). Registers 126 -> 4032, 4096 a warp, 4 warps a
+// sub-partition, 16 warps: 2 blocks an SM, which 128 registers still allow.
+// Shared memory (128x9 + 8x128) x 4 x 2 stages.
 TEST(PerfModelTest, PredictSimtMatmul) {
   TensorExpr mm = matmul(1024, 1024, 1024);
   llvm::Expected<Prediction> p = predict(mm, h200(), simtSchedule());
@@ -193,8 +235,9 @@ TEST(PerfModelTest, PredictSimtMatmul) {
   EXPECT_EQ(p->blocks, 64);
   EXPECT_EQ(p->grid, (Sizes{8, 8}));
   EXPECT_EQ(p->smemBytes, (128 * 9 * 4 + 8 * 128 * 4) * 2);
-  EXPECT_EQ(p->regsPerThread, 96);
+  EXPECT_EQ(p->regsPerThread, 126);
   EXPECT_EQ(p->blocksPerSM, 2);
+  EXPECT_EQ(p->regBudget, 128);
   EXPECT_EQ(p->waves, 1);
   EXPECT_DOUBLE_EQ(p->occupancy, 16.0 / 64);
   EXPECT_EQ(p->bankConflict, 4);
@@ -234,10 +277,11 @@ TEST(PerfModelTest, PredictUnderfilledBlocks) {
   EXPECT_EQ(p->blocks, 4);
   EXPECT_EQ(p->grid, (Sizes{2, 2}));
   EXPECT_EQ(p->smemBytes, 24 * 8 * 4 + 8 * 32 * 4);
-  EXPECT_EQ(p->regsPerThread, 4 + 8 + 32 + 16);
-  // 60 registers -> 2048 a warp, 8 a sub-partition: 32 blocks, the cap.
-  EXPECT_EQ(p->blocksPerSM, 32);
-  EXPECT_DOUBLE_EQ(p->occupancy, 0.5);
+  // Tiles 44, next step's A and B 12, 9 addresses and counters, 12 scalars.
+  EXPECT_EQ(p->regsPerThread, 44 + 12 + 18 + 12);
+  // 86 registers -> 2752, 2816 a warp, 5 a sub-partition: 20 blocks.
+  EXPECT_EQ(p->blocksPerSM, 20);
+  EXPECT_DOUBLE_EQ(p->occupancy, 20.0 / 64);
   EXPECT_EQ(p->bankConflict, 6);
   EXPECT_DOUBLE_EQ(p->globalBytes, 69632.0);
   EXPECT_DOUBLE_EQ(p->sharedBytes, 294912.0);
@@ -276,8 +320,8 @@ TEST(PerfModelTest, PredictManyBlocksWaveTail) {
   llvm::Expected<Prediction> p = predict(mm, h200(), s);
   ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
   EXPECT_EQ(p->blocks, 1024);
-  EXPECT_EQ(p->blocksPerSM, 32);
-  EXPECT_EQ(p->waves, 1); // 1024 <= 132 x 32
+  EXPECT_EQ(p->blocksPerSM, 20); // 86 registers, as above
+  EXPECT_EQ(p->waves, 1);        // 1024 <= 132 x 20
   // 8 blocks an SM, one warp each: issue min(1, 8/4) = 1.
   double perSM = 1.0 / kSMs;
   double compute = 8 * (32.0 * 32 * 1024 * 2) / (kF32Peak * perSM) * 1e6;
@@ -288,13 +332,14 @@ TEST(PerfModelTest, PredictManyBlocksWaveTail) {
 }
 
 // Tensor cores: compute at the f16 tensor-core peak; no bank penalty.
-// Registers 176 -> 5632 a warp, 2 warps a sub-partition: 2 blocks an SM.
+// Registers 222 -> 7104, 7168 a warp, 2 warps a sub-partition: 2 blocks an
+// SM.
 TEST(PerfModelTest, PredictMmaMatmul) {
   TensorExpr half = f16Matmul(1024, 1024, 1024);
   llvm::Expected<Prediction> p = predict(half, h200(), mmaSchedule());
   ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
   EXPECT_EQ(p->blocks, 64);
-  EXPECT_EQ(p->regsPerThread, 176);
+  EXPECT_EQ(p->regsPerThread, 222);
   EXPECT_EQ(p->smemBytes, (128 * 40 * 2 + 32 * 136 * 2) * 2);
   EXPECT_EQ(p->blocksPerSM, 2);
   EXPECT_EQ(p->bankConflict, 1);

@@ -67,6 +67,14 @@ struct Occupancy {
 llvm::Expected<Occupancy> computeOccupancy(const DeviceSpec &device,
                                            const KernelResources &kernel);
 
+/// The most registers per thread (at most maxRegsPerThread) with which
+/// `blocksPerSM` blocks of `threadsPerBlock` threads still fit one SM's
+/// register file, by the allocation rules of computeOccupancy; 0 when none
+/// does. The model compiles each kernel with this cap (`.maxnreg`), so the
+/// occupancy it predicted is the one the kernel gets.
+int64_t getRegisterBudget(const DeviceSpec &device, int64_t threadsPerBlock,
+                          int64_t blocksPerSM);
+
 /// A grid's blocks spread over the device in waves.
 struct Waves {
   int64_t blocks = 0;

@@ -19,17 +19,30 @@
 
 namespace mlir::roller {
 
-/// Registers a thread needs beyond its tiles (addresses, loop counters,
-/// indices). A documented estimate: the kernels the lowering emits keep
-/// about this many live scalars; ptxas reports the real count.
-constexpr int64_t kRegisterOverhead = 16;
+/// Registers a thread holds besides its tiles and their addresses (thread and
+/// block ids, loop bounds, predicates, address arithmetic in flight).
+/// Calibrated with ptxas on the suite's kernels (docs/model.md).
+constexpr int64_t kScalarRegisters = 12;
+/// Registers of one address or loop counter: the kernels index with 64-bit
+/// `index` values.
+constexpr int64_t kAddressRegisters = 2;
 
 /// Threads of a schedule: the thread (or warp) tiles of one block over the
 /// spatial axes, times the warp size with tensor cores.
 int64_t getThreadCount(const TensorExpr &expr, const DeviceSpec &device,
                        const Schedule &schedule);
 
-/// Estimated registers per thread of a schedule.
+/// Estimated registers per thread of a block tile computed by thread (or,
+/// with `mma`, warp) tiles: the tiles (getRegisterFootprint, spread over the
+/// warp's lanes for tensor cores), the next reduction step's input fragments
+/// when a staged block step spans several thread steps (ptxas loads them
+/// while the current ones are multiplied), one address per output, per
+/// unstaged input and three per staged input (global source, shared
+/// destination, shared read), one counter per reduction loop, and
+/// kScalarRegisters.
+int64_t estimateRegisters(const TensorExpr &expr, llvm::ArrayRef<int64_t> block,
+                          llvm::ArrayRef<int64_t> thread, bool mma,
+                          bool usesShared, const DeviceSpec &device);
 int64_t estimateRegisters(const TensorExpr &expr, const Schedule &schedule,
                           const DeviceSpec &device);
 

@@ -73,6 +73,9 @@ struct Prediction {
   /// the estimated registers per thread.
   int64_t smemBytes = 0;
   int64_t regsPerThread = 0;
+  /// The most registers per thread that keep blocksPerSM (at least
+  /// regsPerThread): the cap the kernel is compiled with.
+  int64_t regBudget = 0;
   /// Bytes moved from global memory and from shared memory, whole operator.
   double globalBytes = 0;
   double sharedBytes = 0;

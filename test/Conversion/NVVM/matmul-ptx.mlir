@@ -5,7 +5,9 @@
 // loaded once with 16-byte loads; every reduction step issues the next
 // step's tiles into the other slot, waits for its own group, synchronizes,
 // runs 8 x 4 FMAs on registers, and synchronizes again; the tile is stored
-// once after the loop, and nothing lives in local memory.
+// once after the loop, and nothing lives in local memory. The kernel is
+// capped at the 96 registers that keep the model's 10 blocks of 2 warps per
+// SM (config max_regs).
 //
 // RUN: rm -f %t.ptx
 // RUN: roller-opt %S/Inputs/matmul.mlir --roller-tile="device=h200" --convert-to-nvvm="ptx-file=%t.ptx" -o /dev/null 2>/dev/null
@@ -14,6 +16,8 @@
 // Two slots of each staged tile, 16-byte aligned (cp.async.cg and the
 // vector accesses rely on it):
 // CHECK: .entry matmul_kernel(
+// CHECK: .maxntid 64, 1, 1
+// CHECK-NEXT: .maxnreg 96
 // CHECK-NOT: .local
 // CHECK: .shared .align 16 .b8 __wg_matmul_kernel_0[4608];
 // CHECK: .shared .align 16 .b8 __wg_matmul_kernel_1[2048];

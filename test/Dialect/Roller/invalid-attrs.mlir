@@ -134,6 +134,11 @@ func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shar
 
 // -----
 
+// expected-error @+1 {{config max_regs must be non-negative, got -1}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global, max_regs = -1>}
+
+// -----
+
 // expected-error @+1 {{config threads must be positive, got 0}}
 func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 0, grid = [1], predicted_us = 1.0, bottleneck = global>}
 

@@ -359,7 +359,8 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> padding, int64_t vectorWidth,
                                  int64_t stages, bool staged, int64_t threads,
                                  ArrayRef<int64_t> grid,
-                                 llvm::APFloat predictedUs, Bottleneck) {
+                                 llvm::APFloat predictedUs, Bottleneck,
+                                 int64_t maxRegs) {
   if (block.getLevel() != MemoryLevel::Shared)
     return emitError() << "config block tile must be at the 'shared' level, "
                           "got '"
@@ -409,5 +410,8 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!isNonNegativeFinite(predictedUs))
     return emitError() << "config predicted_us must be finite and "
                           "non-negative";
+  if (maxRegs < 0)
+    return emitError() << "config max_regs must be non-negative, got "
+                       << maxRegs;
   return success();
 }

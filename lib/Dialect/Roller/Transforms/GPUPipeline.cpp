@@ -65,7 +65,7 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
   // Constant loop bounds and steps must stay constants in the kernels (for
   // unrolling and alignment), not become kernel parameters.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
-  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createRollerOutlineKernelsPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerMmaToNVGPUPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeAccessesPass());
 

@@ -74,7 +74,8 @@ ConfigAttr mlir::roller::buildConfigAttr(MLIRContext *ctx,
       schedule.padding, schedule.vectorWidth, schedule.stages,
       schedule.usesShared, schedule.threads, grid,
       llvm::APFloat(prediction.totalUs),
-      static_cast<Bottleneck>(static_cast<uint32_t>(prediction.bottleneck)));
+      static_cast<Bottleneck>(static_cast<uint32_t>(prediction.bottleneck)),
+      prediction.regBudget);
 }
 
 Schedule mlir::roller::getScheduleFromConfig(ConfigAttr config) {
@@ -163,6 +164,11 @@ llvm::Expected<Prediction> mlir::roller::checkConfig(const TensorExpr &expr,
             schedule.mma[1]));
     }
   }
+  if (config.getMaxRegs() > device.maxRegsPerThread)
+    return configError(llvm::formatv(
+        "roller.config max_regs {0} is above the {1} registers a thread of "
+        "device '{2}' may use",
+        config.getMaxRegs(), device.maxRegsPerThread, device.name));
   llvm::Expected<Prediction> prediction = predict(expr, device, schedule);
   if (!prediction)
     return configError("roller.config cannot run on device '" + device.name +

@@ -8,9 +8,9 @@
 
 // Square f32: 64x32 tiles of 8x4 -> 8*8 = 64 threads; grid 16*32 = 512.
 // H200-LABEL: func.func @mm_1024(
-// H200: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared>
+// H200: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 96>
 // A100-LABEL: func.func @mm_1024(
-// A100: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute>
+// A100: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 96>
 func.func @mm_1024(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %0 : tensor<1024x1024xf32>
@@ -22,9 +22,9 @@ func.func @mm_1024(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: ten
 // h200: 40x200 / 10x5 -> 4*40 = 160 threads; grid 25*5 = 125.
 // a100: 40x40 / 5x5 -> 64 threads; grid 25*25 = 625.
 // H200-LABEL: func.func @mm_1000(
-// H200: roller.config = #roller.config<block = <shared, [40, 200, 8]>, thread = <register, [10, 5, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 160, grid = [125], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared>
+// H200: roller.config = #roller.config<block = <shared, [40, 200, 8]>, thread = <register, [10, 5, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 160, grid = [125], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 128>
 // A100-LABEL: func.func @mm_1000(
-// A100: roller.config = #roller.config<block = <shared, [40, 40, 8]>, thread = <register, [5, 5, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [625], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute>
+// A100: roller.config = #roller.config<block = <shared, [40, 40, 8]>, thread = <register, [5, 5, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [625], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 80>
 func.func @mm_1000(%a: tensor<1000x1000xf32>, %b: tensor<1000x1000xf32>, %c: tensor<1000x1000xf32>) -> tensor<1000x1000xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1000x1000xf32>, tensor<1000x1000xf32>) outs(%c : tensor<1000x1000xf32>) -> tensor<1000x1000xf32>
   return %0 : tensor<1000x1000xf32>
@@ -36,9 +36,9 @@ func.func @mm_1000(%a: tensor<1000x1000xf32>, %b: tensor<1000x1000xf32>, %c: ten
 // 44 (h200) / 132 (a100) thread tiles round up to 64 / 160 threads; grid is
 // ceil(4097/16) = 257 / ceil(4097/48) = 86 (a partial last tile).
 // H200-LABEL: func.func @mm_irregular(
-// H200: roller.config = #roller.config<block = <shared, [16, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 64, grid = [257], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// H200: roller.config = #roller.config<block = <shared, [16, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 64, grid = [257], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 128>
 // A100-LABEL: func.func @mm_irregular(
-// A100: roller.config = #roller.config<block = <shared, [48, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 160, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute>
+// A100: roller.config = #roller.config<block = <shared, [48, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 160, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 128>
 func.func @mm_irregular(%a: tensor<4097x129xf32>, %b: tensor<129x33xf32>, %c: tensor<4097x33xf32>) -> tensor<4097x33xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<4097x129xf32>, tensor<129x33xf32>) outs(%c : tensor<4097x33xf32>) -> tensor<4097x33xf32>
   return %0 : tensor<4097x33xf32>
@@ -50,9 +50,9 @@ func.func @mm_irregular(%a: tensor<4097x129xf32>, %b: tensor<129x33xf32>, %c: te
 // (128 threads); grid 1*4096/128 = 32, below the SM count: see
 // bug-select-small-grid.mlir.
 // H200-LABEL: func.func @mm_m1(
-// H200: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// H200: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 40>
 // A100-LABEL: func.func @mm_m1(
-// A100: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 40>
 func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1x4096xf32>) -> tensor<1x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1x4096xf32>, tensor<4096x4096xf32>) outs(%c : tensor<1x4096xf32>) -> tensor<1x4096xf32>
   return %0 : tensor<1x4096xf32>
@@ -64,9 +64,9 @@ func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1
 // h200: 64x32 / 2x2 -> 512 threads, grid 8*16 = 128; a100: 32x16 / 1x1 ->
 // 512 threads, grid 16*32 = 512.
 // H200-LABEL: func.func @mm_k7(
-// H200: roller.config = #roller.config<block = <shared, [64, 32, 7]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// H200: roller.config = #roller.config<block = <shared, [64, 32, 7]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 // A100-LABEL: func.func @mm_k7(
-// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 40>
 func.func @mm_k7(%a: tensor<512x7xf32>, %b: tensor<7x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<512x7xf32>, tensor<7x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %0 : tensor<512x512xf32>
@@ -77,9 +77,9 @@ func.func @mm_k7(%a: tensor<512x7xf32>, %b: tensor<7x512xf32>, %c: tensor<512x51
 // B transposed through indexing_maps: both operands are K-contiguous, so both
 // get a bank padding (padding = [1, 1]); grid 16*64 = 1024.
 // H200-LABEL: func.func @mm_transpose_b(
-// H200: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 1], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared>
+// H200: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 1], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 96>
 // A100-LABEL: func.func @mm_transpose_b(
-// A100: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 1], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute>
+// A100: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 1], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 96>
 func.func @mm_transpose_b(%a: tensor<1024x512xf32>, %b: tensor<2048x512xf32>, %c: tensor<1024x2048xf32>) -> tensor<1024x2048xf32> {
   %0 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<1024x512xf32>, tensor<2048x512xf32>) outs(%c : tensor<1024x2048xf32>) -> tensor<1024x2048xf32>
   return %0 : tensor<1024x2048xf32>
@@ -90,9 +90,9 @@ func.func @mm_transpose_b(%a: tensor<1024x512xf32>, %b: tensor<2048x512xf32>, %c
 // Batch matmul: one batch per block; grid 16*8*8 = 1024; 8*8 = 64 (h200) and
 // 16*8 = 128 (a100) threads.
 // H200-LABEL: func.func @batch_mm(
-// H200: roller.config = #roller.config<block = <shared, [1, 64, 48, 8]>, thread = <register, [1, 8, 6, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared>
+// H200: roller.config = #roller.config<block = <shared, [1, 64, 48, 8]>, thread = <register, [1, 8, 6, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 128>
 // A100-LABEL: func.func @batch_mm(
-// A100: roller.config = #roller.config<block = <shared, [1, 64, 48, 8]>, thread = <register, [1, 4, 6, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute>
+// A100: roller.config = #roller.config<block = <shared, [1, 64, 48, 8]>, thread = <register, [1, 4, 6, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 80>
 func.func @batch_mm(%a: tensor<16x512x256xf32>, %b: tensor<16x256x384xf32>, %c: tensor<16x512x384xf32>) -> tensor<16x512x384xf32> {
   %0 = linalg.batch_matmul ins(%a, %b : tensor<16x512x256xf32>, tensor<16x256x384xf32>) outs(%c : tensor<16x512x384xf32>) -> tensor<16x512x384xf32>
   return %0 : tensor<16x512x384xf32>
@@ -103,9 +103,9 @@ func.func @batch_mm(%a: tensor<16x512x256xf32>, %b: tensor<16x256x384xf32>, %c: 
 // Matvec: 128 rows per block, one per thread; grid 4096/128 = 32, below the
 // SM count: see bug-select-small-grid.mlir.
 // H200-LABEL: func.func @matvec(
-// H200: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// H200: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 40>
 // A100-LABEL: func.func @matvec(
-// A100: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 40>
 func.func @matvec(%a: tensor<4096x2048xf32>, %x: tensor<2048xf32>, %y: tensor<4096xf32>) -> tensor<4096xf32> {
   %0 = linalg.matvec ins(%a, %x : tensor<4096x2048xf32>, tensor<2048xf32>) outs(%y : tensor<4096xf32>) -> tensor<4096xf32>
   return %0 : tensor<4096xf32>
@@ -114,12 +114,13 @@ func.func @matvec(%a: tensor<4096x2048xf32>, %x: tensor<2048xf32>, %y: tensor<40
 // -----
 
 // f16 x f16 -> f32 uses the tensor cores (mma m16n8k16); the thread tile is a
-// warp tile: 256x128 / 32x32 = 32 warps (h200), 128x128 / 32x16 = 32 warps
-// (a100) = 1024 threads; padding of 8 halves (16 B); grid 8*16 = 128 / 16*16 = 256.
+// warp tile: 256x128 / 64x32 = 16 warps = 512 threads (h200), 128x128 / 32x16
+// = 32 warps = 1024 threads (a100); padding of 8 halves (16 B); grid 8*16 =
+// 128 / 16*16 = 256.
 // H200-LABEL: func.func @mm_f16(
-// H200: roller.config = #roller.config<block = <shared, [256, 128, 16]>, thread = <register, [32, 32, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 1024, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// H200: roller.config = #roller.config<block = <shared, [256, 128, 16]>, thread = <register, [64, 32, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 128>
 // A100-LABEL: func.func @mm_f16(
-// A100: roller.config = #roller.config<block = <shared, [128, 128, 16]>, thread = <register, [32, 16, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 1024, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global>
+// A100: roller.config = #roller.config<block = <shared, [128, 128, 16]>, thread = <register, [32, 16, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 1024, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<2048x2048xf16>, tensor<2048x2048xf16>) outs(%c : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   return %0 : tensor<2048x2048xf32>
@@ -131,7 +132,7 @@ func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tens
 // shrink brings h200 to 16x16 tiles, grid 256 >= 132 SMs. On a100 the grid
 // stays below 108: see bug-select-small-grid.mlir.
 // H200-LABEL: func.func @mm_small(
-// H200: roller.config = #roller.config<block = <shared, [16, 16, 8]>, thread = <register, [2, 2, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared>
+// H200: roller.config = #roller.config<block = <shared, [16, 16, 8]>, thread = <register, [2, 2, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 48>
 // A100-LABEL: func.func @mm_small(
 func.func @mm_small(%a: tensor<256x4096xf32>, %b: tensor<4096x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<256x4096xf32>, tensor<4096x256xf32>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>

@@ -18,7 +18,8 @@
 // EXHAUSTIVE-SAME: "exhaustive_truncated":false,
 // REPORT-SAME: "expr":"d0:1024 d1:1024 d2:1024r | in0[d0,d2] in1[d2,d1] -> out0[d0,d1]",
 // REPORT-SAME: "grid":[16,32],
-// REPORT-SAME: "loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+21]]:8)",
+// REPORT-SAME: "loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+22]]:8)",
+// REPORT-SAME: "max_regs":96,
 // REPORT-SAME: "mma_tile":[],
 // REPORT-SAME: "op":"linalg.matmul",
 // REPORT-SAME: "padding":[1,0],
@@ -49,7 +50,7 @@ func.func @mm(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1
 // REPORT-SAME: "op":"linalg.matmul",
 // REPORT-SAME: "reduce_step":[16],
 // REPORT-SAME: "strategy":"tensor-core (fused view)",
-// REPORT-SAME: "threads_per_block":1024,
+// REPORT-SAME: "threads_per_block":512,
 func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<2048x2048xf16>, tensor<2048x2048xf16>) outs(%c : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   return %0 : tensor<2048x2048xf32>

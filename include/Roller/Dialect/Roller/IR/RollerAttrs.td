@@ -236,14 +236,18 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
     * `threads`: threads per block;
     * `grid`: thread blocks per grid dimension (x, y, z);
     * `predicted_us` and `bottleneck`: the model's predicted time in
-      microseconds and the stage that bounds it.
+      microseconds and the stage that bounds it;
+    * `max_regs`: registers per thread the kernel may use, compiled as the
+      kernel's `.maxnreg`: the most that still fit the blocks per SM the
+      model's occupancy assumed (printed only when set; `0`, the default,
+      leaves the count to ptxas).
 
     ```mlir
     #roller.config<block = #roller.rtile<shared, [128, 128, 32]>,
                    thread = #roller.rtile<register, [8, 8, 1]>,
                    padding = [4, 4], vector_width = 4, stages = 2,
                    threads = 256, grid = [8, 8, 1], predicted_us = 21.5,
-                   bottleneck = compute>
+                   bottleneck = compute, max_regs = 128>
     ```
   }];
   let parameters = (ins
@@ -257,7 +261,9 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
     "int64_t":$threads,
     Roller_I64ArrayParameter<"blocks per grid dimension">:$grid,
     Roller_F64Parameter<"microseconds">:$predicted_us,
-    EnumParameter<Roller_Bottleneck>:$bottleneck
+    EnumParameter<Roller_Bottleneck>:$bottleneck,
+    DefaultValuedParameter<"int64_t", "0",
+        "registers per thread the kernel may use (0: no cap)">:$max_regs
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -534,6 +534,37 @@ def RollerVectorizeMmaPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def RollerOutlineKernelsPass
+    : Pass<"roller-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Upstream kernel outlining that keeps each launch's "
+                "roller.config, as `.maxnreg`, on its kernel";
+  let description = [{
+    Runs upstream `gpu-kernel-outlining` and gives every outlined kernel the
+    `roller.config` of the `gpu.launch` it came from (outlining drops the
+    launch's attributes). A config with `max_regs` also sets the kernel's
+    `nvvm.maxnreg`, which becomes the PTX `.maxnreg` directive: ptxas then
+    uses at most the registers that keep the blocks per SM the model's
+    occupancy assumed, instead of as many as it likes.
+
+    ```mlir
+    gpu.launch blocks(...) threads(...) { ... } {roller.config = #roller.config<..., max_regs = 64>}
+    ```
+
+    becomes
+
+    ```mlir
+    gpu.launch_func @f_kernel::@f_kernel blocks in (...) threads in (...) args(...)
+    gpu.module @f_kernel {
+      gpu.func @f_kernel(...) kernel attributes {known_block_size = array<i32: 64, 1, 1>,
+          nvvm.maxnreg = 64 : i32, roller.config = #roller.config<..., max_regs = 64>} { ... }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::DLTIDialect"];
+}
+
 def RollerMmaToNVGPUPass
     : Pass<"roller-mma-to-nvgpu", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Warp-level vector.contract tiles to nvgpu.ldmatrix and "

@@ -1,0 +1,87 @@
+//===- OutlineKernels.cpp - Kernel outlining that keeps the config --------===//
+//
+// `--roller-outline-kernels`: upstream `gpu-kernel-outlining`, after which
+// every kernel gets the `roller.config` of its launch and, from the
+// config's `max_regs`, its `nvvm.maxnreg`. Outlining replaces each
+// `gpu.launch` by a `gpu.launch_func` in place, so the launches of a host
+// function and the launch_funcs that replace them come in the same order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+#include "Roller/Dialect/Roller/Transforms/Passes.h"
+
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLEROUTLINEKERNELSPASS
+#include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+namespace {
+
+constexpr llvm::StringLiteral kConfigAttrName = "roller.config";
+
+struct RollerOutlineKernelsPass
+    : public roller::impl::RollerOutlineKernelsPassBase<
+          RollerOutlineKernelsPass> {
+  using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    OpPassManager outlining(ModuleOp::getOperationName());
+    outlining.addPass(createGpuKernelOutliningPass());
+    outlining.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // The config of every launch (null when it has none), per host
+    // function, in order.
+    llvm::MapVector<Operation *, SmallVector<ConfigAttr>> configs;
+    module.walk([&](gpu::LaunchOp launch) {
+      configs[launch->getParentOfType<FunctionOpInterface>()].push_back(
+          launch->getAttrOfType<ConfigAttr>(kConfigAttrName));
+    });
+
+    OpPassManager outlining(ModuleOp::getOperationName());
+    outlining.addPass(createGpuKernelOutliningPass());
+    if (failed(runPipeline(outlining, module)))
+      return signalPassFailure();
+
+    SymbolTableCollection symbols;
+    for (auto &[host, launchConfigs] : configs) {
+      SmallVector<gpu::LaunchFuncOp> launches;
+      host->walk([&](gpu::LaunchFuncOp launch) { launches.push_back(launch); });
+      if (launches.size() != launchConfigs.size()) {
+        host->emitError() << "roller-outline-kernels: " << launchConfigs.size()
+                          << " launches became " << launches.size()
+                          << " kernel launches";
+        return signalPassFailure();
+      }
+      for (auto [launch, config] : llvm::zip_equal(launches, launchConfigs)) {
+        if (!config)
+          continue;
+        auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+            launch, launch.getKernel());
+        if (!kernel)
+          continue;
+        kernel->setAttr(kConfigAttrName, config);
+        if (config.getMaxRegs() > 0)
+          kernel->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                          IntegerAttr::get(IntegerType::get(&getContext(), 32),
+                                           config.getMaxRegs()));
+      }
+    }
+  }
+};
+
+} // namespace
