@@ -240,21 +240,19 @@ Waves mlir::roller::computeWaves(const DeviceSpec &device, int64_t blocks,
 int64_t mlir::roller::getRegisterBudget(const DeviceSpec &device,
                                         int64_t threadsPerBlock,
                                         int64_t blocksPerSM) {
-  if (device.warpSize <= 0 || device.regAllocUnit <= 0 ||
-      device.warpSchedulersPerSM <= 0 || threadsPerBlock <= 0)
+  const int64_t parts = subPartitionsPerSM(device);
+  if (device.warpSize <= 0 || device.regAllocUnit <= 0 || parts <= 0 ||
+      threadsPerBlock <= 0 || blocksPerSM <= 0)
     return 0;
+  // registersLimit solved for the registers a warp may be allocated: both
+  // per-block checks, and enough warps per sub-partition for blocksPerSM.
   const int64_t warps = llvm::divideCeil(threadsPerBlock, device.warpSize);
-  // Fewer registers never fit fewer blocks, so the first count from the top
-  // that fits is the budget.
-  for (int64_t regs = device.maxRegsPerThread; regs > 0; --regs) {
-    llvm::Expected<int64_t> blocks =
-        registersLimit(device, {threadsPerBlock, regs, 0}, warps);
-    if (!blocks) {
-      llvm::consumeError(blocks.takeError());
-      continue;
-    }
-    if (*blocks >= blocksPerSM)
-      return regs;
-  }
-  return 0;
+  const int64_t warpsPerPart = llvm::divideCeil(blocksPerSM * warps, parts);
+  int64_t perWarp =
+      std::min<int64_t>(device.regsPerBlock / llvm::alignTo(warps, parts),
+                        device.regsPerSM / parts / warpsPerPart);
+  // Allocations are whole units, so a thread may use what the largest
+  // whole-unit allocation within that holds.
+  perWarp -= perWarp % device.regAllocUnit;
+  return std::min(device.maxRegsPerThread, perWarp / device.warpSize);
 }

@@ -144,6 +144,42 @@ TEST(Occupancy, RegisterBudget) {
   EXPECT_EQ(getRegisterBudget(a100, 0, 1), 0);
 }
 
+// The budget is the most registers with which computeOccupancy still gives
+// the blocks, over every preset, block size and block count the other
+// limits allow.
+TEST(Occupancy, RegisterBudgetIsTheLargestThatFits) {
+  for (llvm::StringRef name : {"v100", "a100", "h100", "h200"}) {
+    DeviceSpec device = preset(name);
+    for (int64_t threads = 1; threads <= device.maxThreadsPerBlock;
+         threads += threads < 64 ? 1 : 32) {
+      int64_t warps = (threads + device.warpSize - 1) / device.warpSize;
+      int64_t otherLimits =
+          std::min(device.maxBlocksPerSM,
+                   device.maxThreadsPerSM / device.warpSize / warps);
+      for (int64_t blocks = 1; blocks <= otherLimits; ++blocks) {
+        int64_t budget = getRegisterBudget(device, threads, blocks);
+        auto fits = [&](int64_t regs) {
+          llvm::Expected<Occupancy> occ =
+              computeOccupancy(device, {threads, regs, 0});
+          if (!occ) {
+            llvm::consumeError(occ.takeError());
+            return false;
+          }
+          return occ->blocksPerSM >= blocks;
+        };
+        std::string where = (name + " " + llvm::Twine(threads) + " threads " +
+                             llvm::Twine(blocks) + " blocks")
+                                .str();
+        if (budget > 0)
+          EXPECT_TRUE(fits(budget)) << where << ": budget " << budget;
+        if (budget < device.maxRegsPerThread)
+          EXPECT_FALSE(fits(std::max<int64_t>(budget, 0) + 1))
+              << where << ": budget " << budget;
+      }
+    }
+  }
+}
+
 TEST(Occupancy, SharedMemoryBindsAndRoundsUp) {
   // h100: 100000 + 1024 = 101024, rounded up to 128 is 101120; 233472 /
   // 101120 = 2.3, 2 blocks. Registers alone allow 16.
