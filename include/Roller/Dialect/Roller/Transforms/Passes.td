@@ -697,11 +697,17 @@ def RollerUnrollRegisterTilesPass
 def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
   let summary = "Lower rPrograms to host code plus a gpu.binary (NVVM/PTX)";
   let description = [{
-    Runs, as one dynamic pipeline: `roller-lower-rprograms`; one-shot
-    bufferization (identity layouts at function boundaries);
-    `roller-map-forall-to-gpu`; `roller-promote-workgroup-allocs`;
-    `gpu-kernel-outlining`; `convert-linalg-to-loops`, `lower-affine`;
-    `roller-strip-attributes`; and upstream `gpu-lower-to-nvvm-pipeline` with
+    Runs, as one dynamic pipeline (stage by stage in docs/passes.md):
+    `roller-lower-rprograms`; one-shot bufferization (identity layouts at
+    function boundaries); `roller-map-forall-to-gpu`;
+    `roller-pipeline-staging`; `roller-promote-workgroup-allocs`;
+    `roller-specialize-full-tiles`; `roller-vectorize-mma`;
+    `roller-hoist-accumulators`; `gpu-launch-sink-index-computations`;
+    `roller-outline-kernels` (each kernel's `.maxnreg` from its config);
+    `roller-mma-to-nvgpu`; `roller-vectorize-accesses`;
+    `convert-linalg-to-loops`, `lower-affine`; `roller-strip-attributes`;
+    `roller-unroll-register-tiles`; `roller-allow-fma-contraction`; and
+    upstream `gpu-lower-to-nvvm-pipeline` with
     `cubin-chip=<chip>`, `cubin-features` (+ptx80 for sm_90/sm_90a, +ptx78 for
     sm_89, +ptx71 for sm_86, +ptx70 for sm_80) and `cubin-format=<format>`.
 
@@ -716,7 +722,8 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
       module, grid, block, dynamic shared memory bytes, arguments (index and
       LLVM type, in order).
 
-    Only SIMT schedules (no `mma`) are supported.
+    Tensor-core schedules (`mma`) need f16 or bf16 inputs and an sm_80+
+    chip.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
