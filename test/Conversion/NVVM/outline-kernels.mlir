@@ -64,3 +64,35 @@ func.func @no_cap(%a: memref<256xf32>) {
   }
   return
 }
+
+// -----
+
+// A kernel outlined before (here by hand) is left as it is; the launch next
+// to it still gets its own config.
+// (The existing module is printed before the function.)
+// CHECK: gpu.module @existing {
+// CHECK-NEXT: gpu.func @k({{.*}}) kernel {
+// CHECK-LABEL: func.func @already_outlined(
+// CHECK: gpu.launch_func @existing::@k
+// CHECK: gpu.launch_func @already_outlined_kernel::@already_outlined_kernel
+// CHECK: gpu.func @already_outlined_kernel({{.*}}) kernel attributes {
+// CHECK-SAME: nvvm.maxnreg = 32 : i32
+module attributes {gpu.container_module} {
+  gpu.module @existing {
+    gpu.func @k(%a: memref<256xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @already_outlined(%a: memref<256xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @existing::@k blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%a : memref<256xf32>)
+    gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+               threads(%tx, %ty, %tz) in (%u = %c64, %v = %c1, %w = %c1) {
+      %v0 = memref.load %a[%tx] : memref<256xf32>
+      memref.store %v0, %a[%tx] : memref<256xf32>
+      gpu.terminator
+    } {roller.config = #roller.config<block = <shared, [64]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [1], predicted_us = 1.0, bottleneck = global, max_regs = 32>}
+    return
+  }
+}

@@ -18,6 +18,9 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLEROUTLINEKERNELSPASS
 #include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
@@ -45,11 +48,17 @@ struct RollerOutlineKernelsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // The config of every launch (null when it has none), per host
-    // function, in order.
+    // function, in order; and the kernel launches already there, which
+    // outlining leaves alone.
     llvm::MapVector<Operation *, SmallVector<ConfigAttr>> configs;
-    module.walk([&](gpu::LaunchOp launch) {
-      configs[launch->getParentOfType<FunctionOpInterface>()].push_back(
-          launch->getAttrOfType<ConfigAttr>(kConfigAttrName));
+    llvm::DenseSet<Operation *> outlinedBefore;
+    module.walk([&](Operation *op) {
+      if (isa<gpu::LaunchFuncOp>(op))
+        outlinedBefore.insert(op);
+      if (auto launch = dyn_cast<gpu::LaunchOp>(op))
+        if (auto host = launch->getParentOfType<FunctionOpInterface>())
+          configs[host].push_back(
+              launch->getAttrOfType<ConfigAttr>(kConfigAttrName));
     });
 
     OpPassManager outlining(ModuleOp::getOperationName());
@@ -60,7 +69,10 @@ struct RollerOutlineKernelsPass
     SymbolTableCollection symbols;
     for (auto &[host, launchConfigs] : configs) {
       SmallVector<gpu::LaunchFuncOp> launches;
-      host->walk([&](gpu::LaunchFuncOp launch) { launches.push_back(launch); });
+      host->walk([&](gpu::LaunchFuncOp launch) {
+        if (!outlinedBefore.contains(launch))
+          launches.push_back(launch);
+      });
       if (launches.size() != launchConfigs.size()) {
         host->emitError() << "roller-outline-kernels: " << launchConfigs.size()
                           << " launches became " << launches.size()
