@@ -110,9 +110,12 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
     return mma ? count * device.warpSize
                : int64_t(llvm::alignTo(count, device.warpSize));
   };
+  // What a tile may need: the estimate, and never less than the register
+  // tiles the rProgram declares (which its verifier bounds by the device).
   auto registersOf = [&](const Tile &tile) {
-    return estimateRegisters(expr, block, tile, mma.has_value(),
-                             /*usesShared=*/true, device);
+    return std::max(getDeclaredRegisters(expr, tile, mma.has_value(), device),
+                    estimateRegisters(expr, block, tile, mma.has_value(),
+                                      /*usesShared=*/true, device));
   };
 
   Tile tile = getSmallestAlignedTile(ctx);

@@ -54,21 +54,41 @@ static int64_t getBusyThreads(const TensorExpr &expr, const DeviceSpec &device,
   return schedule.mma.empty() ? tiles : tiles * device.warpSize;
 }
 
+int64_t mlir::roller::getDeclaredRegisters(const TensorExpr &expr,
+                                           llvm::ArrayRef<int64_t> thread,
+                                           bool mma, const DeviceSpec &device) {
+  int64_t registers = getRegisterFootprint(expr, thread);
+  return mma ? llvm::divideCeil(registers, device.warpSize) : registers;
+}
+
 int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
                                         llvm::ArrayRef<int64_t> block,
                                         llvm::ArrayRef<int64_t> thread,
                                         bool mma, bool usesShared,
                                         const DeviceSpec &device) {
-  int64_t tile = getRegisterFootprint(expr, thread);
-  int64_t fragments = 0, addresses = expr.outputs.size();
+  int64_t tile = 0, fragments = 0, addresses = expr.outputs.size();
+  for (const TensorAccess &output : expr.outputs)
+    tile +=
+        llvm::divideCeil(output.tileElements(thread) * output.elementBytes, 4);
+  // Iteration points of one thread step: how often its input elements are
+  // used.
+  int64_t points = 1;
+  for (int64_t size : thread)
+    points *= size;
   for (const TensorAccess &input : expr.inputs) {
     // An input the body never reads (a pooling window) is never loaded.
     if (!input.isRead)
       continue;
-    fragments +=
-        llvm::divideCeil(input.tileElements(thread) * input.elementBytes, 4);
     addresses += usesShared && !input.indices.empty() ? 3 : 1;
+    // An input tile whose every element feeds a single point (a depthwise
+    // window, an elementwise operand) is streamed: each value is loaded,
+    // used and dropped, so ptxas never holds the tile.
+    int64_t elements = input.tileElements(thread);
+    if (elements >= points)
+      continue;
+    fragments += llvm::divideCeil(elements * input.elementBytes, 4);
   }
+  tile += fragments;
   int64_t threadSteps = 1;
   bool reduces = false;
   for (unsigned a = 0; a < expr.getRank(); ++a) {
@@ -241,6 +261,15 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
                                                          schedule.padding) *
                                           schedule.stages
                                     : 0;
+  // The register tiles an rProgram declares must fit a thread (its verifier
+  // checks the same), even where the estimate streams some of them.
+  int64_t declared = getDeclaredRegisters(expr, schedule.thread,
+                                          !schedule.mma.empty(), device);
+  if (declared > device.maxRegsPerThread)
+    return makeError(llvm::formatv(
+        "block cannot launch: register tiles need {0} registers per thread, "
+        "above the {1} a thread may use",
+        declared, device.maxRegsPerThread));
   p.regsPerThread = estimateRegisters(expr, schedule, device);
   llvm::Expected<Occupancy> occupancy = computeOccupancy(
       device, {schedule.threads, p.regsPerThread, p.smemBytes});

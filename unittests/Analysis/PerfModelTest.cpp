@@ -128,12 +128,43 @@ TEST(PerfModelTest, EstimateRegisters) {
   TensorExpr half = f16Matmul(1024, 1024, 1024);
   EXPECT_EQ(estimateRegisters(half, mmaSchedule(), h200()),
             160 + 32 + addressesAndLoops + kScalarRegisters);
-  // 63 x 1 x 16 f16 tile: 504 + 8 + 63 = 575 registers, ceil(575/32) = 18;
-  // in flight ceil(512 / 32) = 16.
+  // 63 x 1 x 16 f16 tile: each element of A feeds one point (N is 1), so A
+  // is streamed; C 63 + B 8 = 71 registers, ceil(71/32) = 3; in flight B,
+  // ceil(8/32) = 1. The declared tiles still count A: 504 + 8 + 63 = 575,
+  // ceil(575/32) = 18.
   Schedule odd = mmaSchedule();
   odd.thread = {63, 1, 16};
   EXPECT_EQ(estimateRegisters(half, odd, h200()),
-            18 + 16 + addressesAndLoops + kScalarRegisters);
+            3 + 1 + addressesAndLoops + kScalarRegisters);
+  EXPECT_EQ(getDeclaredRegisters(half, odd.thread, /*mma=*/true, h200()), 18);
+}
+
+// A depthwise window: every input element of a thread step feeds one output
+// point, so the input streams and only the accumulators and the filter
+// element are held; the rProgram still declares the input tile.
+TEST(PerfModelTest, EstimateRegistersStreamsUnreusedInputs) {
+  TensorExpr dw = depthwiseNchw(128, 64, 56, 56, 3, 3);
+  std::vector<int64_t> block = {8, 1, 8, 56, 3, 3};
+  std::vector<int64_t> thread = {8, 1, 1, 7, 1, 1};
+  // O 56, W 1 (feeds all 56 points), I 56 streamed; 9 thread steps: W in
+  // flight; O, 3 per staged input, 2 loops.
+  EXPECT_EQ(estimateRegisters(dw, block, thread, /*mma=*/false,
+                              /*usesShared=*/true, h200()),
+            56 + 1 + 1 + kAddressRegisters * (1 + 2 * 3 + 2) +
+                kScalarRegisters);
+  EXPECT_EQ(getDeclaredRegisters(dw, thread, /*mma=*/false, h200()),
+            56 + 1 + 56);
+  // A schedule whose declared tiles exceed a thread's registers does not
+  // run, however little the estimate holds.
+  Schedule big;
+  big.block = {8, 1, 8, 56, 3, 3};
+  big.thread = {8, 1, 8, 4, 1, 1}; // 256 accumulators
+  big.padding = {0, 0};
+  big.threads = 32;
+  llvm::Expected<Prediction> p = predict(dw, h200(), big);
+  ASSERT_FALSE(bool(p));
+  EXPECT_NE(llvm::toString(p.takeError()).find("register tiles need"),
+            std::string::npos);
 }
 
 // The register cap keeps the model's blocks per SM and is never below the

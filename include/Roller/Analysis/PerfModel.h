@@ -32,9 +32,18 @@ constexpr int64_t kAddressRegisters = 2;
 int64_t getThreadCount(const TensorExpr &expr, const DeviceSpec &device,
                        const Schedule &schedule);
 
+/// Registers of the thread (or, with `mma`, warp) tiles an rProgram declares
+/// (getRegisterFootprint, spread over the warp's lanes for tensor cores):
+/// what must fit a thread, whatever the kernel streams.
+int64_t getDeclaredRegisters(const TensorExpr &expr,
+                             llvm::ArrayRef<int64_t> thread, bool mma,
+                             const DeviceSpec &device);
+
 /// Estimated registers per thread of a block tile computed by thread (or,
 /// with `mma`, warp) tiles: the tiles (getRegisterFootprint, spread over the
-/// warp's lanes for tensor cores), the next reduction step's input fragments
+/// warp's lanes for tensor cores; inputs whose every element feeds a single
+/// point of the thread step are streamed, not held), the next reduction
+/// step's input fragments
 /// when a staged block step spans several thread steps (ptxas loads them
 /// while the current ones are multiplied), one address per output, per
 /// unstaged input and three per staged input (global source, shared

@@ -12,10 +12,13 @@
 //   4096x2048 matvec and 1x4096x4096 matmul, both devices: block [128, 8] /
 //     [1, 128, 8], grid = [32] (h200: 29.1 / 58.1 us predicted; with
 //     top-k=30 the construction finds block [48, 64], 22.1 us);
-//   1024x4096 row sum, both devices: block [48, 64], grid = [22], 43.3 us
-//     predicted on h200, where before commit 59575cc (blocks of 2 rows, grid
-//     512) it predicted 3.6 us: a reduction with 1024 outputs cannot fill the
-//     GPU without splitting its reduction axis across threads.
+//   1024x4096 row sum, both devices: block [32, 64], grid = [32], 57.7 us
+//     predicted on h200 (block [48, 64], 43.3 us, while the register
+//     estimate held the 64-element row: fewer blocks were valid at eps 0,
+//     so the construction widened its space; now ten are and it stops
+//     there), where before commit 59575cc (blocks of 2 rows, grid 512) it
+//     predicted 3.6 us: a reduction with 1024 outputs cannot fill the GPU
+//     without splitting its reduction axis across threads.
 
 // A 256x256x4096 matmul covers the SMs.
 // H200-LABEL: func.func @mm_small(

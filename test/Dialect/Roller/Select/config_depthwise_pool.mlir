@@ -6,10 +6,10 @@
 // (n, oh, ow, c, kh, kw) for nchw / nhwc pooling; threads = spatial block /
 // thread tiles rounded to a warp; grid = product of ceil(extent / block).
 
-// Depthwise NCHW 3x3: overlapping windows give reuse (staged). h200: 4*56*2 =
-// 448 threads, grid 4*1*1*32 = 128; a100: 14*56 = 784 -> 800, grid 8*64 = 512.
+// Depthwise NCHW 3x3: overlapping windows give reuse (staged). h200: 8*56*2 =
+// 896 threads, grid 4*1*1*32 = 128; a100: 14*56 = 784 -> 800, grid 8*64 = 512.
 // H200-LABEL: func.func @dw_nchw(
-// H200: roller.config = #roller.config<block = <shared, [2, 56, 56, 2, 3, 3]>, thread = <register, [2, 14, 1, 1, 1, 1]>, padding = [14, 0], vector_width = 1, stages = 1, threads = 448, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 128>
+// H200: roller.config = #roller.config<block = <shared, [2, 56, 56, 2, 3, 3]>, thread = <register, [2, 7, 1, 1, 1, 1]>, padding = [14, 0], vector_width = 1, stages = 1, threads = 896, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 72>
 // A100-LABEL: func.func @dw_nchw(
 // A100: roller.config = #roller.config<block = <shared, [1, 56, 56, 1, 3, 3]>, thread = <register, [1, 4, 1, 1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 800, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 72>
 func.func @dw_nchw(%in: tensor<8x64x58x58xf32>, %w: tensor<64x3x3xf32>, %out: tensor<8x64x56x56xf32>) -> tensor<8x64x56x56xf32> {
@@ -20,10 +20,10 @@ func.func @dw_nchw(%in: tensor<8x64x58x58xf32>, %w: tensor<64x3x3xf32>, %out: te
 // -----
 
 // Depthwise NHWC 3x3: channels innermost vectorize (vector_width 4). h200:
-// 2*28*8 = 448 threads, grid 8*1*2*8 = 128; a100: 7*14*8 = 784 -> 800, grid
+// 4*28*8 = 896 threads, grid 8*1*2*8 = 128; a100: 7*14*8 = 784 -> 800, grid
 // 8*2*4*8 = 512.
 // H200-LABEL: func.func @dw_nhwc(
-// H200: roller.config = #roller.config<block = <shared, [1, 56, 28, 8, 3, 3]>, thread = <register, [1, 28, 1, 1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 448, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 128>
+// H200: roller.config = #roller.config<block = <shared, [1, 56, 28, 8, 3, 3]>, thread = <register, [1, 14, 1, 1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 896, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 72>
 // A100-LABEL: func.func @dw_nhwc(
 // A100: roller.config = #roller.config<block = <shared, [1, 28, 14, 8, 3, 3]>, thread = <register, [1, 4, 1, 1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 800, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 72>
 func.func @dw_nhwc(%in: tensor<8x58x58x64xf32>, %w: tensor<3x3x64xf32>, %out: tensor<8x56x56x64xf32>) -> tensor<8x56x56x64xf32> {
@@ -51,9 +51,9 @@ func.func @pool_nchw_sum(%in: tensor<8x64x56x56xf32>, %win: tensor<2x2xf32>, %ou
 // planes; h200: 14*56 = 784 -> 800 threads, grid 8*32 = 256; a100: same
 // threads, grid 8*64 = 512.
 // H200-LABEL: func.func @pool_nchw_max(
-// H200: roller.config = #roller.config<block = <shared, [1, 2, 56, 56, 3, 3]>, thread = <register, [1, 2, 4, 1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 800, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 72>
+// H200: roller.config = #roller.config<block = <shared, [1, 2, 56, 56, 3, 3]>, thread = <register, [1, 2, 4, 1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 800, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
 // A100-LABEL: func.func @pool_nchw_max(
-// A100: roller.config = #roller.config<block = <shared, [1, 1, 56, 56, 3, 3]>, thread = <register, [1, 1, 4, 1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 800, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 72>
+// A100: roller.config = #roller.config<block = <shared, [1, 1, 56, 56, 3, 3]>, thread = <register, [1, 1, 4, 1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 800, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
 func.func @pool_nchw_max(%in: tensor<8x64x58x58xf32>, %win: tensor<3x3xf32>, %out: tensor<8x64x56x56xf32>) -> tensor<8x64x56x56xf32> {
   %0 = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%in, %win : tensor<8x64x58x58xf32>, tensor<3x3xf32>) outs(%out : tensor<8x64x56x56xf32>) -> tensor<8x64x56x56xf32>
   return %0 : tensor<8x64x56x56xf32>

@@ -7,13 +7,13 @@
 // warp; grid = product over spatial axes of ceil(extent / block). Blocks
 // keep at least a warp of output points.
 
-// Row sum over the last axis: a thread sums 64 elements per step; 48 rows per
-// block (-> 64 threads); grid ceil(1024/48) = 22, far below the SM count:
+// Row sum over the last axis: a thread sums 64 elements per step; 32 rows per
+// block (-> 32 threads); grid 1024/32 = 32, far below the SM count:
 // see bug-select-small-grid.mlir.
 // H200-LABEL: func.func @reduce_last(
-// H200: roller.config = #roller.config<block = <shared, [48, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [22], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 96>
+// H200: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 // A100-LABEL: func.func @reduce_last(
-// A100: roller.config = #roller.config<block = <shared, [48, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [22], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 96>
+// A100: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 func.func @reduce_last(%in: tensor<1024x4096xf32>, %init: tensor<1024xf32>) -> tensor<1024xf32> {
   %0 = linalg.reduce ins(%in : tensor<1024x4096xf32>) outs(%init : tensor<1024xf32>) dimensions = [1]
     (%x: f32, %acc: f32) {
@@ -28,9 +28,9 @@ func.func @reduce_last(%in: tensor<1024x4096xf32>, %init: tensor<1024xf32>) -> t
 // Sum over the two middle axes (d1:64, d2:56 reductions; d0:32, d3:128
 // spatial): a thread steps a whole 56 row; 32 outputs per block, grid 32*4 = 128.
 // H200-LABEL: func.func @reduce_middle(
-// H200: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 80>
+// H200: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 // A100-LABEL: func.func @reduce_middle(
-// A100: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 80>
+// A100: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 func.func @reduce_middle(%in: tensor<32x64x56x128xf32>, %init: tensor<32x128xf32>) -> tensor<32x128xf32> {
   %0 = linalg.reduce ins(%in : tensor<32x64x56x128xf32>) outs(%init : tensor<32x128xf32>) dimensions = [1, 2]
     (%x: f32, %acc: f32) {
@@ -42,12 +42,12 @@ func.func @reduce_middle(%in: tensor<32x64x56x128xf32>, %init: tensor<32x128xf32
 
 // -----
 
-// A row-max linalg.generic: 48 rows per block (64 threads); grid
-// ceil(2048/48) = 43 (as reduce_last).
+// A row-max linalg.generic: 32 rows per block (32 threads); grid
+// 2048/32 = 64 (as reduce_last).
 // H200-LABEL: func.func @generic_row_max(
-// H200: roller.config = #roller.config<block = <shared, [48, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [43], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 96>
+// H200: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [64], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 // A100-LABEL: func.func @generic_row_max(
-// A100: roller.config = #roller.config<block = <shared, [48, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [43], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 96>
+// A100: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [64], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 #map_in = affine_map<(d0, d1) -> (d0, d1)>
 #map_out = affine_map<(d0, d1) -> (d0)>
 func.func @generic_row_max(%in: tensor<2048x1024xf32>, %init: tensor<2048xf32>) -> tensor<2048xf32> {
