@@ -66,7 +66,8 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
                                         llvm::ArrayRef<int64_t> thread,
                                         bool mma, bool usesShared,
                                         const DeviceSpec &device) {
-  int64_t tile = 0, fragments = 0, addresses = expr.outputs.size();
+  int64_t tile = 0, fragments = 0, streamed = 0,
+          addresses = expr.outputs.size();
   for (const TensorAccess &output : expr.outputs)
     tile +=
         llvm::divideCeil(output.tileElements(thread) * output.elementBytes, 4);
@@ -84,9 +85,11 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
     // window, an elementwise operand) is streamed: each value is loaded,
     // used and dropped, so ptxas never holds the tile.
     int64_t elements = input.tileElements(thread);
+    int64_t registers = llvm::divideCeil(elements * input.elementBytes, 4);
     if (elements >= points)
-      continue;
-    fragments += llvm::divideCeil(elements * input.elementBytes, 4);
+      streamed += registers;
+    else
+      fragments += registers;
   }
   tile += fragments;
   int64_t threadSteps = 1;
@@ -99,7 +102,13 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
   }
   // Staged kernels loop over block steps and, inside, over thread steps.
   int64_t counters = !reduces ? 0 : (usesShared && threadSteps > 1 ? 2 : 1);
-  int64_t inFlight = usesShared && threadSteps > 1 ? fragments : 0;
+  // With several thread steps per block step, ptxas loads ahead: the next
+  // step's held operands, and streamed values of coming steps up to
+  // kStreamedInFlight.
+  int64_t inFlight = 0;
+  if (usesShared && threadSteps > 1)
+    inFlight = fragments +
+               std::min(streamed * threadSteps, kStreamedInFlightRegisters);
   // A warp tile is spread over the warp's threads (mma.sync fragments).
   if (mma) {
     tile = llvm::divideCeil(tile, device.warpSize);

@@ -146,12 +146,18 @@ TEST(PerfModelTest, EstimateRegistersStreamsUnreusedInputs) {
   TensorExpr dw = depthwiseNchw(128, 64, 56, 56, 3, 3);
   std::vector<int64_t> block = {8, 1, 8, 56, 3, 3};
   std::vector<int64_t> thread = {8, 1, 1, 7, 1, 1};
-  // O 56, W 1 (feeds all 56 points), I 56 streamed; 9 thread steps: W in
-  // flight; O, 3 per staged input, 2 loops.
+  // O 56, W 1 (feeds all 56 points), I 56 streamed; 9 thread steps: W and
+  // the most streamed values ptxas loads ahead (9 x 56, capped) in flight;
+  // O, 3 per staged input, 2 loops.
   EXPECT_EQ(estimateRegisters(dw, block, thread, /*mma=*/false,
                               /*usesShared=*/true, h200()),
-            56 + 1 + 1 + kAddressRegisters * (1 + 2 * 3 + 2) +
-                kScalarRegisters);
+            56 + 1 + 1 + kStreamedInFlightRegisters +
+                kAddressRegisters * (1 + 2 * 3 + 2) + kScalarRegisters);
+  // One thread step per block step: nothing is loaded ahead.
+  std::vector<int64_t> oneStep = {8, 1, 8, 56, 1, 1};
+  EXPECT_EQ(estimateRegisters(dw, oneStep, thread, /*mma=*/false,
+                              /*usesShared=*/true, h200()),
+            56 + 1 + kAddressRegisters * (1 + 2 * 3 + 1) + kScalarRegisters);
   EXPECT_EQ(getDeclaredRegisters(dw, thread, /*mma=*/false, h200()),
             56 + 1 + 56);
   // A schedule whose declared tiles exceed a thread's registers does not

@@ -23,6 +23,10 @@ namespace mlir::roller {
 /// block ids, loop bounds, predicates, address arithmetic in flight).
 /// Calibrated with ptxas on the suite's kernels (docs/model.md).
 constexpr int64_t kScalarRegisters = 12;
+/// Registers of streamed input values (see estimateRegisters) ptxas keeps in
+/// flight ahead of their use across a block step's thread steps: the most
+/// it took on the suite's candidates (docs/model.md).
+constexpr int64_t kStreamedInFlightRegisters = 24;
 /// Registers of one address or loop counter: the kernels index with 64-bit
 /// `index` values.
 constexpr int64_t kAddressRegisters = 2;
@@ -43,7 +47,8 @@ int64_t getDeclaredRegisters(const TensorExpr &expr,
 /// with `mma`, warp) tiles: the tiles (getRegisterFootprint, spread over the
 /// warp's lanes for tensor cores; inputs whose every element feeds a single
 /// point of the thread step are streamed, not held), the next reduction
-/// step's input fragments
+/// step's input fragments and up to kStreamedInFlightRegisters of streamed
+/// values
 /// when a staged block step spans several thread steps (ptxas loads them
 /// while the current ones are multiplied), one address per output, per
 /// unstaged input and three per staged input (global source, shared

@@ -50,9 +50,9 @@ func.func @mm_irregular(%a: tensor<4097x129xf32>, %b: tensor<129x33xf32>, %c: te
 // (128 threads); grid 1*4096/128 = 32, below the SM count: see
 // bug-select-small-grid.mlir.
 // H200-LABEL: func.func @mm_m1(
-// H200: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
+// H200: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 48>
 // A100-LABEL: func.func @mm_m1(
-// A100: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
+// A100: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 48>
 func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1x4096xf32>) -> tensor<1x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1x4096xf32>, tensor<4096x4096xf32>) outs(%c : tensor<1x4096xf32>) -> tensor<1x4096xf32>
   return %0 : tensor<1x4096xf32>
@@ -66,7 +66,7 @@ func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1
 // H200-LABEL: func.func @mm_k7(
 // H200: roller.config = #roller.config<block = <shared, [64, 32, 7]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 // A100-LABEL: func.func @mm_k7(
-// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
+// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 func.func @mm_k7(%a: tensor<512x7xf32>, %b: tensor<7x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<512x7xf32>, tensor<7x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %0 : tensor<512x512xf32>
@@ -103,9 +103,9 @@ func.func @batch_mm(%a: tensor<16x512x256xf32>, %b: tensor<16x256x384xf32>, %c: 
 // Matvec: 128 rows per block, one per thread; grid 4096/128 = 32, below the
 // SM count: see bug-select-small-grid.mlir.
 // H200-LABEL: func.func @matvec(
-// H200: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
+// H200: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 48>
 // A100-LABEL: func.func @matvec(
-// A100: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
+// A100: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 48>
 func.func @matvec(%a: tensor<4096x2048xf32>, %x: tensor<2048xf32>, %y: tensor<4096xf32>) -> tensor<4096xf32> {
   %0 = linalg.matvec ins(%a, %x : tensor<4096x2048xf32>, tensor<2048xf32>) outs(%y : tensor<4096xf32>) -> tensor<4096xf32>
   return %0 : tensor<4096xf32>
