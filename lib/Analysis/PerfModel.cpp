@@ -104,7 +104,7 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
   int64_t counters = !reduces ? 0 : (usesShared && threadSteps > 1 ? 2 : 1);
   // With several thread steps per block step, ptxas loads ahead: the next
   // step's held operands, and streamed values of coming steps up to
-  // kStreamedInFlight.
+  // kStreamedInFlightRegisters.
   int64_t inFlight = 0;
   if (usesShared && threadSteps > 1)
     inFlight = fragments +
