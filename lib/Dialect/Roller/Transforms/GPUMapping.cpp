@@ -55,7 +55,8 @@ static LogicalResult mapBlockForall(RewriterBase &rewriter,
                                     scf::ForallOp forall) {
   if (forall.getNumResults() != 0)
     return forall.emitError("block forall is not bufferized");
-  auto config = forall->getAttrOfType<ConfigAttr>("roller.config");
+  auto config =
+      forall->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName);
   if (!config)
     return forall.emitError("block forall without a roller.config");
   FailureOr<SmallVector<int64_t>> dims = getLinearBlockDims(forall);
@@ -121,7 +122,7 @@ static LogicalResult mapBlockForall(RewriterBase &rewriter,
   Block *forallBody = forall.getBody();
   rewriter.eraseOp(forallBody->getTerminator());
   rewriter.inlineBlockBefore(forallBody, terminator, ivs);
-  launch->setAttr("roller.config", config);
+  launch->setAttr(RollerDialect::kConfigAttrName, config);
   rewriter.eraseOp(forall);
 
   // Thread ids are created at the insertion point: the kernel's entry.
@@ -182,7 +183,8 @@ struct RollerPromoteWorkgroupAllocsPass
           allocs.push_back(alloc);
       });
       Block &entry = launch.getBody().front();
-      auto config = launch->getAttrOfType<ConfigAttr>("roller.config");
+      auto config =
+          launch->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName);
       bool usesMma = config && config.usesMma();
       // Static __shared__ arrays are limited to 48 KiB per block (CUDA C++
       // Programming Guide, "Shared Memory"); beyond that the staged tiles

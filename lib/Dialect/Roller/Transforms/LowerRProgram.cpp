@@ -336,7 +336,7 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     return program.emitOpError("could not be tiled by its block rTile");
   }
   if (blockLoop)
-    blockLoop->setAttr("roller.config", config);
+    blockLoop->setAttr(RollerDialect::kConfigAttrName, config);
   // From here on, ops are nested in the block loop: a failure erases it.
   auto fail = [&](const Twine &message) -> FailureOr<SmallVector<Value>> {
     Operation *root = results.front().getDefiningOp();

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -30,8 +31,6 @@ using namespace mlir;
 using namespace mlir::roller;
 
 namespace {
-
-constexpr llvm::StringLiteral kConfigAttrName = "roller.config";
 
 struct RollerOutlineKernelsPass
     : public roller::impl::RollerOutlineKernelsPassBase<
@@ -57,8 +56,8 @@ struct RollerOutlineKernelsPass
         outlinedBefore.insert(op);
       if (auto launch = dyn_cast<gpu::LaunchOp>(op))
         if (auto host = launch->getParentOfType<FunctionOpInterface>())
-          configs[host].push_back(
-              launch->getAttrOfType<ConfigAttr>(kConfigAttrName));
+          configs[host].push_back(launch->getAttrOfType<ConfigAttr>(
+              RollerDialect::kConfigAttrName));
     });
 
     OpPassManager outlining(ModuleOp::getOperationName());
@@ -85,7 +84,7 @@ struct RollerOutlineKernelsPass
             launch, launch.getKernel());
         if (!kernel)
           continue;
-        kernel->setAttr(kConfigAttrName, config);
+        kernel->setAttr(RollerDialect::kConfigAttrName, config);
         if (config.getMaxRegs() > 0)
           kernel->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
                           IntegerAttr::get(IntegerType::get(&getContext(), 32),
