@@ -4,10 +4,12 @@ assembles with no spills and no stack frame. Prints one summary line:
 `<n> kernels, <m> failing` and the failures, and exits 1 on any failure.
 
 With `--report FILE` (the selection report of --roller-tile, one JSON object
-per operator with its `func`), it also compares each kernel's registers with
-the occupancy the model assumed: the blocks per SM the registers ptxas uses
-leave room for (64K registers per SM, allocated per warp in units of 256)
-against the model's `blocks_per_sm`, and prints
+per operator with its `func`; needs `--device`), it also compares each
+kernel's registers with the occupancy the model assumed: the blocks per SM
+the registers ptxas uses leave room for (the device's `regs_per_sm`, split
+over its `warp_schedulers_per_sm` sub-partitions, allocated per warp in
+units of `reg_alloc_unit`, as cuda_occupancy.h does) against the model's
+`blocks_per_sm`, and prints
 `registers: <k> of <n> kernels within the model's occupancy` and the others
 (ptxas registers, the model's estimate, blocks by registers vs the model's).
 That line is informational: the exit status is the spill check's.
@@ -33,10 +35,15 @@ ap.add_argument("--report", type=pathlib.Path)
 ap.add_argument("--device", type=pathlib.Path)
 args = ap.parse_args()
 
-smem_limit = None
+if args.report and not args.device:
+    ap.error("--report needs --device (the register file to compare with)")
+device = {}
 if args.device:
-    smem_limit = int(re.search(r"smem_per_block = (\d+)",
-                               args.device.read_text()).group(1))
+    text = args.device.read_text()
+    for field in ("smem_per_block", "regs_per_sm", "reg_alloc_unit",
+                  "warp_schedulers_per_sm", "warp_size"):
+        device[field] = int(re.search(field + r" = (\d+)", text).group(1))
+smem_limit = device.get("smem_per_block")
 
 dynamic = {}
 for launches in args.folder.glob("*.launch.json"):
@@ -70,7 +77,8 @@ for name, lines in failing:
     print(f"FAIL {name}: " + " | ".join(lines))
 
 if args.report:
-    REGS_PER_SM, UNIT = 65536, 256
+    warp, unit = device["warp_size"], device["reg_alloc_unit"]
+    parts = device["warp_schedulers_per_sm"]
     within, above, total = 0, [], 0
     for line in args.report.read_text().splitlines():
         if not line.strip():
@@ -81,9 +89,9 @@ if args.report:
             continue
         total += 1
         regs = registers[kernel]
-        warps = math.ceil(record["threads_per_block"] / 32)
-        per_warp = math.ceil(regs * 32 / UNIT) * UNIT
-        by_regs = REGS_PER_SM // (per_warp * warps)
+        warps = math.ceil(record["threads_per_block"] / warp)
+        per_warp = math.ceil(regs * warp / unit) * unit
+        by_regs = device["regs_per_sm"] // parts // per_warp * parts // warps
         if by_regs >= record["blocks_per_sm"]:
             within += 1
         else:
