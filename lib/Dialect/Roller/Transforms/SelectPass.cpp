@@ -202,6 +202,8 @@ void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
     for (auto &[key, value] :
          describeSchedule(*expr, getScheduleFromConfig(config), *prediction))
       line[key] = value;
+    // The kernel gets the user's cap (0: none), not the model's budget.
+    line["max_regs"] = config.getMaxRegs();
     line["candidates_considered"] = 1;
     line["select_us"] = std::chrono::duration<double, std::micro>(
                             std::chrono::steady_clock::now() - start)

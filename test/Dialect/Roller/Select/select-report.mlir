@@ -75,6 +75,23 @@ func.func @relu(%in: tensor<4097xf32>, %init: tensor<4097xf32>) -> tensor<4097xf
   return %0 : tensor<4097xf32>
 }
 
+// A user's config is kept, and the report gives the cap its kernel gets:
+// none (0) without max_regs, whatever the model's budget would be.
+// REPORT: "func":"user_config"
+// REPORT-SAME: "max_regs":0,
+// REPORT-SAME: "user_config":true
+// REPORT: "func":"user_config_capped"
+// REPORT-SAME: "max_regs":64,
+// REPORT-SAME: "user_config":true
+func.func @user_config(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %0 = linalg.matmul {roller.config = #roller.config<block = <shared, [128, 128, 8]>, thread = <register, [8, 8, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 256, grid = [64], predicted_us = 1.0, bottleneck = compute>} ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %0 : tensor<1024x1024xf32>
+}
+func.func @user_config_capped(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %0 = linalg.matmul {roller.config = #roller.config<block = <shared, [128, 128, 8]>, thread = <register, [8, 8, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 256, grid = [64], predicted_us = 1.0, bottleneck = compute, max_regs = 64>} ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %0 : tensor<1024x1024xf32>
+}
+
 // An unsupported op: only op, loc, the reason and "supported":false.
 // REPORT: {"func":"dynamic","loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+3]]:8)","op":"linalg.add","reason":"dynamic shape in operand #0 (tensor<?x64xf32>)","supported":false}
 // REPORT-NOT: "supported"
