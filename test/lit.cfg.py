@@ -28,7 +28,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.roller_tools_dir, config.llvm_tools_dir]
-tools = ["roller-opt", "roller-embed", "mlir-opt", "mlir-runner"]
+tools = ["roller-opt", "roller-embed", "mlir-opt", "mlir-runner", "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The runtime libraries mlir-runner loads for the CPU integration tests.

@@ -66,6 +66,9 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
   // unrolling and alignment), not become kernel parameters.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createRollerOutlineKernelsPass());
+  // Kernels can only touch device-accessible memory; host code is final
+  // from here on (nothing later allocates on the host).
+  pm.addPass(createRollerHostBuffersToGPUPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerMmaToNVGPUPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeAccessesPass());
 

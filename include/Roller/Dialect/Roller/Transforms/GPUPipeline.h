@@ -25,7 +25,9 @@ std::optional<std::string> getPtxFeaturesForChip(llvm::StringRef chip);
 /// specializes interior blocks and full reduction steps to static tiles,
 /// computes tensor-core warp tiles with ldmatrix + mma.sync, keeps
 /// accumulators in registers across the reduction loops, outlines the
-/// kernels and vectorizes their copies (host and kernels still on memrefs).
+/// kernels, makes the host's buffers managed memory a kernel can access
+/// (`gpu.alloc host_shared`) and vectorizes the kernels' copies (host and
+/// kernels still on memrefs).
 void buildRollerGPUKernelPipeline(OpPassManager &pm);
 
 /// The second half: unrolls the loops indexing private tiles, FMA

@@ -565,6 +565,77 @@ def RollerOutlineKernelsPass
                            "::mlir::DLTIDialect"];
 }
 
+def RollerHostBuffersToGPUPass
+    : Pass<"roller-host-buffers-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Make the buffers the host hands to kernels device-accessible "
+                "(managed memory)";
+  let description = [{
+    Runs on the host code of every `func.func` outside the `gpu.module`s
+    (the bodies of `gpu.launch` ops left unoutlined are not looked at), after
+    kernel outlining (`roller-outline-kernels`) and before the host is
+    lowered to LLVM. A kernel can only access device memory, managed memory
+    or registered host memory, but the host allocates with `memref.alloc`
+    (C `malloc`); the C++ entry point is
+    `makeHostBuffersDeviceAccessible(RewriterBase &, func::FuncOp)` in
+    `HostBuffersToGPU.h`.
+
+    * Every host `memref.alloc` (default memory space) becomes
+      `gpu.alloc host_shared` with the same dynamic sizes, symbols and type:
+      managed memory (upstream's CUDA runtime wrappers call
+      `cuMemAllocManaged` for it), which the host reads and writes as
+      before. Every one, not only those reaching a launch: buffers made in
+      host-only helpers (a data generator, say) reach kernels through calls,
+      and the module's own allocations are then all alike. The `alignment`
+      attribute is dropped: CUDA aligns every allocation to at least 256
+      bytes; an alignment above 256 is an error.
+    * Every host `memref.dealloc` becomes `gpu.dealloc` (`mgpuMemFree`), in
+      the asynchronous form between `gpu.wait async` and `gpu.wait`, the one
+      LLVM 22's gpu-to-llvm lowers (it leaves a synchronous `gpu.dealloc`
+      unconverted).
+    * A `memref.get_global` whose value reaches a kernel is host memory a
+      GPU cannot read. A value reaches a kernel when it reaches, through
+      view-like ops (`memref.cast`, `subview`, `reinterpret_cast`,
+      `expand_shape`, `collapse_shape`, ...), a `gpu.launch_func` operand or
+      an argument of a host function of the module that does (a fixpoint
+      over the calls). A constant global is copied (`memref.copy` on the
+      host) into a `gpu.alloc host_shared` buffer where it is read, and the
+      copy replaces it; a mutable one is copied into a managed buffer before
+      each launch (or call) it reaches and back after it (launches are
+      synchronous), so that the host and the kernel see each other's writes.
+    * A `memref.alloca` (host stack memory) reaching a kernel cannot be made
+      accessible: it is an error at the alloca, with a note at the launch
+      (or call). So are a mutable global reaching an asynchronous launch, a
+      host `memref.realloc` (the C allocator cannot resize managed memory)
+      and the free of an unranked memref (`gpu.dealloc` takes ranked ones).
+      On an error the function is left unchanged.
+
+    The ABI that follows: memrefs passed into a compiled function from
+    outside the module must already be device-accessible (`cudaMallocManaged`, `cudaMalloc` or
+    registered host memory): they are the caller's and are passed to the
+    kernels as they are. Buffers a compiled function returns are managed
+    memory, and a buffer whose ownership passes to a compiled function (one
+    it frees) must be freeable with `cuMemFree`.
+
+    ```mlir
+    %buf = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+    gpu.launch_func @k::@k blocks in (...) threads in (...) args(%buf : memref<?xf32>)
+    memref.dealloc %buf : memref<?xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %buf = gpu.alloc host_shared (%n) : memref<?xf32>
+    gpu.launch_func @k::@k blocks in (...) threads in (...) args(%buf : memref<?xf32>)
+    %t0 = gpu.wait async
+    %t1 = gpu.dealloc async [%t0] %buf : memref<?xf32>
+    gpu.wait [%t1]
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def RollerMmaToNVGPUPass
     : Pass<"roller-mma-to-nvgpu", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Warp-level vector.contract tiles to nvgpu.ldmatrix and "
@@ -704,6 +775,7 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
     `roller-specialize-full-tiles`; `roller-vectorize-mma`;
     `roller-hoist-accumulators`; `gpu-launch-sink-index-computations`;
     `roller-outline-kernels` (each kernel's `.maxnreg` from its config);
+    `roller-host-buffers-to-gpu` (host buffers become managed memory);
     `roller-mma-to-nvgpu`; `roller-vectorize-accesses`;
     `convert-linalg-to-loops`, `lower-affine`; `roller-strip-attributes`;
     `roller-unroll-register-tiles`; `roller-allow-fma-contraction`; and
