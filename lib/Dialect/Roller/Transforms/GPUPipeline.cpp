@@ -71,6 +71,8 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
   pm.addPass(createRollerHostBuffersToGPUPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerMmaToNVGPUPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeAccessesPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(
+      createRollerExternDynamicSharedMemoryPass());
 
   // gpu-lower-to-nvvm-pipeline neither bufferizes nor lowers linalg.
   pm.addPass(createConvertLinalgToLoopsPass());

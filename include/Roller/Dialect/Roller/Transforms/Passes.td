@@ -636,6 +636,45 @@ def RollerHostBuffersToGPUPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def RollerExternDynamicSharedMemoryPass
+    : Pass<"roller-extern-dynamic-shared-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Give kernels dynamic shared memory as an `.extern .shared` "
+                "array";
+  let description = [{
+    Upstream lowers `gpu.dynamic_shared_memory` to an internal zero-sized
+    global, which LLVM's NVPTX back end demotes into the kernel as a 1-byte
+    static `.shared` variable (`.shared .align 16 .b8 __dynamic_shmem__0;`):
+    the kernel then reaches its dynamic shared memory by overrunning that
+    variable, which works only while it is the block's one static variable
+    (the PTX emulator's sanitizer reports the overrun). This pass replaces
+    every `gpu.dynamic_shared_memory` of the module with a
+    `memref.get_global` of an external `memref.global` (declared, no value),
+    which becomes `.extern .shared .align 16 .b8
+    __roller_dynamic_shared_memory[];`, the PTX of CUDA's
+    `extern __shared__` array. Runs after `roller-vectorize-accesses` (which
+    reads alignment off `gpu.dynamic_shared_memory`), before the NVVM
+    lowering. The C++ entry point is `externalizeDynamicSharedMemory` in
+    `ExternDynamicSharedMemory.h`.
+
+    ```mlir
+    %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    ```
+
+    becomes
+
+    ```mlir
+    memref.global "public" @__roller_dynamic_shared_memory
+        : memref<0xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+    ...
+    %0 = memref.get_global @__roller_dynamic_shared_memory
+        : memref<0xi8, #gpu.address_space<workgroup>>
+    %smem = memref.cast %0 : memref<0xi8, #gpu.address_space<workgroup>>
+        to memref<?xi8, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def RollerMmaToNVGPUPass
     : Pass<"roller-mma-to-nvgpu", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Warp-level vector.contract tiles to nvgpu.ldmatrix and "
@@ -777,6 +816,7 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
     `roller-outline-kernels` (each kernel's `.maxnreg` from its config);
     `roller-host-buffers-to-gpu` (host buffers become managed memory);
     `roller-mma-to-nvgpu`; `roller-vectorize-accesses`;
+    `roller-extern-dynamic-shared-memory`;
     `convert-linalg-to-loops`, `lower-affine`; `roller-strip-attributes`;
     `roller-unroll-register-tiles`; `roller-allow-fma-contraction`; and
     upstream `gpu-lower-to-nvvm-pipeline` with
