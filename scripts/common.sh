@@ -9,7 +9,7 @@ LLVM_PREFIX=/usr/lib/llvm-22
 # Debian packages the build and the tests need (see shared TOOLCHAIN notes):
 # libmlir-22-dev alone is not enough, find_package(MLIR) also checks the tools.
 ROLLER_APT_PACKAGES=(cmake ninja-build g++ python3 llvm-22-dev llvm-22-tools
-                     libmlir-22-dev mlir-22-tools libgtest-dev)
+                     libmlir-22-dev mlir-22-tools libgtest-dev python3-numpy)
 
 roller_install_deps() {
   local missing=()

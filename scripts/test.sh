@@ -5,7 +5,8 @@
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 roller_install_deps
 roller_configure
-targets=(roller-opt RollerPlugin roller-embed RollerUnitTests mlir-doc)
+targets=(roller-opt RollerPlugin roller-embed roller-emu roller_emulator_runtime
+         RollerUnitTests mlir-doc)
 # roller-bench exists when CMake found nvcc (its tests are skipped otherwise);
 # regenerate first so a changed CMakeLists is seen.
 ninja -C "$ROLLER_BUILD" build.ninja >&2

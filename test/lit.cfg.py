@@ -2,6 +2,7 @@
 # lit configuration of Roller's IR tests.
 
 import os
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -28,7 +29,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.roller_tools_dir, config.llvm_tools_dir]
-tools = ["roller-opt", "roller-embed", "mlir-opt", "mlir-runner", "mlir-translate"]
+tools = ["roller-opt", "roller-embed", "roller-emu", "mlir-opt", "mlir-runner",
+         "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The runtime libraries mlir-runner loads for the CPU integration tests.
@@ -38,6 +40,21 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mlir_c_runner_utils",
      os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+
+# The PTX emulator behind upstream's mgpu* runtime ABI: with it mlir-runner
+# runs --convert-to-nvvm's output, host code and kernels, on the CPU.
+config.substitutions.append(
+    ("%roller_emu_runtime",
+     os.path.join(config.roller_obj_root, "lib", "libroller_emulator_runtime.so")))
+
+# The emulator's suite harness compares with numpy (Debian's python3-numpy,
+# importable from /usr/bin/python3; scripts/common.sh installs it).
+for _python in ["/usr/bin/python3", getattr(config, "python_executable", None)]:
+    if _python and os.path.exists(_python) and subprocess.run(
+            [_python, "-c", "import numpy"], capture_output=True).returncode == 0:
+        config.available_features.add("numpy")
+        config.substitutions.append(("%numpy_python", _python))
+        break
 
 # ptxas validates the PTX of --convert-to-nvvm (no GPU needed).
 _ptxas = "/usr/local/cuda/bin/ptxas"
@@ -60,3 +77,44 @@ if os.path.exists(_roller_bench):
 # nvcc builds roller-bench in bench/gpu/run.sh (its dry run is tested).
 if os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")
+
+# --- roller-emu and Triton (test/Integration/GPU/triton) -------------------
+# roller-emu (tools/roller-emu) runs one PTX kernel on the emulator; RUN
+# lines name it as `roller-emu` (a tool substitution above). The feature
+# says it was built.
+if os.path.exists(os.path.join(config.roller_tools_dir, "roller-emu")):
+    config.available_features.add("roller-emu")
+
+
+# The Triton test compiles Triton's tutorial kernels to PTX (no GPU needed)
+# and runs them on roller-emu. It needs a Python that imports triton and
+# numpy: $ROLLER_TRITON_PYTHON (a python executable or a virtualenv folder),
+# else build-triton/bin/python in the source tree, which
+# scripts/install-triton.sh makes. Without one the test is UNSUPPORTED.
+def _find_triton_python():
+    candidates = []
+    given = os.environ.get("ROLLER_TRITON_PYTHON")
+    if given:
+        if os.path.isdir(given):
+            given = os.path.join(given, "bin", "python")
+        candidates.append(given)
+    candidates.append(
+        os.path.join(config.roller_src_root, "build-triton", "bin", "python"))
+    for python in candidates:
+        if not os.access(python, os.X_OK):
+            continue
+        try:
+            probe = subprocess.run([python, "-c", "import triton, numpy"],
+                                   stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, timeout=120)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if probe.returncode == 0:
+            return python
+    return None
+
+
+_triton_python = _find_triton_python()
+if _triton_python:
+    config.available_features.add("triton")
+    config.substitutions.append(("%triton_python", _triton_python))

@@ -1,8 +1,8 @@
-//===- Json.h - A small JSON reader for roller-bench -------------*- C++
-//-*-===//
+//===- Json.h - A small JSON reader for the standalone tools ----*- C++ -*-===//
 //
 // roller-bench runs on machines without LLVM (the lent GPU machine has only
-// the CUDA toolkit), so it cannot use llvm::json. This is a strict reader of
+// the CUDA toolkit) and roller-emu is plain C++ like the emulator, so neither
+// can use llvm::json. This is a strict reader of
 // RFC 8259 JSON into a tree: objects keep their keys in order, numbers are
 // doubles (integers up to 2^53 are exact, which covers every shape, stride
 // and byte count the launch descriptions hold). Errors carry the byte offset.

@@ -23,7 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Json.h"
+#include "../common/Json.h"
 
 #include <cublas_v2.h>
 #include <cuda.h>

@@ -1,0 +1,371 @@
+//===- ExecMemory.cpp - Loads, stores, atomics and cp.async ---------------===//
+//
+// PTX ISA 9.7.9 (data movement) and 9.7.9.25 (cp.async). Every access is
+// bounds- and alignment-checked before it touches memory; shared accesses
+// go through the sanitizer's shadow when it is on. cp.async reads its
+// source when issued and writes its destination when its group is waited
+// for (cp.async.wait_group / wait_all), never before: a kernel that reads
+// the destination earlier sees the old bytes, and the sanitizer says so.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+#include "Roller/Emulator/Memory.h"
+
+#include <cinttypes>
+#include <cstdio>
+
+using namespace roller::emu;
+using namespace roller::emu::detail;
+
+namespace {
+
+/// Where one lane's access goes after resolving generic addresses.
+struct Target {
+  Space space;
+  uint64_t address; ///< in that space
+};
+
+Target resolve(Space space, uint64_t address) {
+  if (space != Space::Generic)
+    return {space, address};
+  if (address - kSharedWindowBase < kWindowBytes)
+    return {Space::Shared, address - kSharedWindowBase};
+  if (address - kLocalWindowBase < kWindowBytes)
+    return {Space::Local, address - kLocalWindowBase};
+  return {Space::Global, address};
+}
+
+class MemoryAccess {
+public:
+  MemoryAccess(CtaExecutor &cta, const Inst &inst, Warp &warp)
+      : cta(cta), inst(inst), warp(warp) {}
+
+  /// Host pointer to `size` bytes at the lane's address, checked; null
+  /// after a finding. Shared accesses are checked by the sanitizer as a
+  /// read or a write.
+  uint8_t *pointer(unsigned lane, Target target, unsigned size, bool write) {
+    if (target.address % size != 0 && !misalignedAllowed) {
+      char text[200];
+      std::snprintf(text, sizeof text,
+                    "misaligned %s access of %u bytes at 0x%" PRIx64,
+                    spaceName(target.space), size, target.address);
+      cta.report(Finding::Kind::Misaligned, inst, warp, int(lane), text,
+                 /*fatal=*/true);
+      return nullptr;
+    }
+    switch (target.space) {
+    case Space::Global:
+    case Space::Const:
+    case Space::Generic: {
+      uint8_t *p = cta.globalPointer(inst, warp, lane, target.address, size);
+      if (p && write && cta.launch.options.onGlobalWrite)
+        cta.launch.options.onGlobalWrite(target.address, size);
+      return p;
+    }
+    case Space::Shared: {
+      int64_t index = cta.sharedIndex(inst, warp, lane, target.address, size);
+      if (index < 0)
+        return nullptr;
+      if (!cta.shadow.empty()) {
+        if (write)
+          cta.noteSharedWrite(inst, warp, lane, uint64_t(index), size);
+        else
+          cta.checkSharedRead(inst, warp, lane, uint64_t(index), size);
+      }
+      return cta.shared.data() + index;
+    }
+    case Space::Local: {
+      uint64_t bytes = cta.program.localBytes;
+      if (target.address + size > bytes || target.address + size < size) {
+        char text[200];
+        std::snprintf(text, sizeof text,
+                      "out-of-bounds local access of %u bytes at offset "
+                      "%" PRIu64 " (the thread has %" PRIu64 " bytes)",
+                      size, target.address, bytes);
+        cta.report(Finding::Kind::LocalOutOfBounds, inst, warp, int(lane),
+                   text, /*fatal=*/true);
+        return nullptr;
+      }
+      return warp.local + lane * bytes + target.address;
+    }
+    case Space::Param: {
+      const std::vector<uint8_t> &params = cta.launch.params;
+      if (write || target.address + size > params.size()) {
+        cta.report(Finding::Kind::GlobalOutOfBounds, inst, warp, int(lane),
+                   "parameter access outside the kernel's parameters",
+                   /*fatal=*/true);
+        return nullptr;
+      }
+      return const_cast<uint8_t *>(params.data()) + target.address;
+    }
+    }
+    return nullptr;
+  }
+
+  void count(bool store, const Target *targets, uint32_t mask, unsigned size) {
+    if (!cta.launch.options.counters || !mask)
+      return;
+    uint64_t addresses[kWarpSize];
+    Space space = targets[__builtin_ctz(mask)].space;
+    forEachLane(mask, [&](unsigned lane) { addresses[lane] = targets[lane].address; });
+    if (space == Space::Shared)
+      cta.countShared(store, addresses, mask, size);
+    else if (space == Space::Global || space == Space::Const)
+      cta.countGlobal(store, addresses, mask, size);
+  }
+
+  bool misalignedAllowed = false;
+  CtaExecutor &cta;
+  const Inst &inst;
+  Warp &warp;
+};
+
+uint64_t loadBytes(const uint8_t *p, unsigned bytes) {
+  uint64_t value = 0;
+  std::memcpy(&value, p, bytes); // little endian, as the GPU
+  return value;
+}
+
+void loadStore(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
+  bool isLoad = inst.op == Opcode::Ld;
+  const Operand &address = cta.operand(inst, isLoad ? 1 : 0);
+  const Operand &value = cta.operand(inst, isLoad ? 0 : 1);
+  unsigned elementBytes = typeBits(inst.type) / 8;
+  unsigned total = elementBytes * inst.vector;
+  MemoryAccess access(cta, inst, warp);
+  Target targets[kWarpSize];
+  forEachLane(mask, [&](unsigned lane) {
+    uint64_t base = address.hasBase
+                        ? warp.regs[size_t(address.reg) * kWarpSize + lane]
+                        : 0;
+    targets[lane] = resolve(inst.space, base + uint64_t(address.imm));
+  });
+  ++cta.instance;
+  access.count(!isLoad, targets, mask, total);
+  bool isSigned = isSignedInt(inst.type);
+  forEachLane(mask, [&](unsigned lane) {
+    if (cta.launch.stopped)
+      return;
+    uint8_t *p = access.pointer(lane, targets[lane], total, !isLoad);
+    if (!p)
+      return;
+    for (unsigned e = 0; e < inst.vector; ++e) {
+      const Operand &reg =
+          inst.vector == 1 ? value : cta.element(value, e);
+      uint8_t *q = p + e * elementBytes;
+      if (isLoad) {
+        uint64_t v = loadBytes(q, elementBytes);
+        if (isSigned)
+          v = signExtend(v, elementBytes * 8);
+        cta.write(warp, reg, lane, v);
+      } else {
+        uint64_t v = cta.read(warp, reg, lane);
+        std::memcpy(q, &v, elementBytes);
+      }
+    }
+  });
+}
+
+uint64_t atomicResult(AtomOp op, Type type, uint64_t old, uint64_t b,
+                      uint64_t c) {
+  unsigned bits = typeBits(type);
+  bool isSigned = isSignedInt(type);
+  if (isFloat(type)) {
+    FloatFormat format = floatFormat(type);
+    switch (op) {
+    case AtomOp::Add:
+      if (isPackedHalf(type)) {
+        uint64_t lo = roundTo(exactAdd(toDouble(old & 0xffff, format),
+                                       toDouble(b & 0xffff, format)),
+                              format, Rounding::NearestEven);
+        uint64_t hi = roundTo(exactAdd(toDouble(old >> 16 & 0xffff, format),
+                                       toDouble(b >> 16 & 0xffff, format)),
+                              format, Rounding::NearestEven);
+        return hi << 16 | lo;
+      }
+      return roundTo(exactAdd(toDouble(old, format), toDouble(b, format)),
+                     format, Rounding::NearestEven);
+    case AtomOp::Min:
+      return floatMin(old, b, format, false);
+    case AtomOp::Max:
+      return floatMax(old, b, format, false);
+    case AtomOp::Exch:
+      return b;
+    case AtomOp::Cas:
+      return old == b ? c : old;
+    default:
+      return old;
+    }
+  }
+  uint64_t x = isSigned ? signExtend(old, bits) : truncate(old, bits);
+  uint64_t y = isSigned ? signExtend(b, bits) : truncate(b, bits);
+  switch (op) {
+  case AtomOp::Add: return x + y;
+  case AtomOp::Inc: return x >= y ? 0 : x + 1;
+  case AtomOp::Dec: return (x == 0 || x > y) ? y : x - 1;
+  case AtomOp::Min: return (isSigned ? int64_t(x) < int64_t(y) : x < y) ? x : y;
+  case AtomOp::Max: return (isSigned ? int64_t(x) > int64_t(y) : x > y) ? x : y;
+  case AtomOp::And: return x & y;
+  case AtomOp::Or: return x | y;
+  case AtomOp::Xor: return x ^ y;
+  case AtomOp::Exch: return y;
+  case AtomOp::Cas: return truncate(x, bits) == truncate(y, bits) ? c : x;
+  }
+  return x;
+}
+
+void atomic(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
+  bool isAtom = inst.op == Opcode::Atom;
+  unsigned first = isAtom ? 1 : 0;
+  const Operand &address = cta.operand(inst, first);
+  unsigned bytes = typeBits(inst.type) / 8;
+  MemoryAccess access(cta, inst, warp);
+  ++cta.instance;
+  // Lanes update in lane order: one of the orders the hardware may pick.
+  forEachLane(mask, [&](unsigned lane) {
+    if (cta.launch.stopped)
+      return;
+    uint64_t base = address.hasBase
+                        ? warp.regs[size_t(address.reg) * kWarpSize + lane]
+                        : 0;
+    Target target = resolve(inst.space, base + uint64_t(address.imm));
+    uint8_t *p = access.pointer(lane, target, bytes, /*write=*/true);
+    if (!p)
+      return;
+    uint64_t old = loadBytes(p, bytes);
+    uint64_t b = cta.read(warp, cta.operand(inst, first + 1), lane);
+    uint64_t c = AtomOp(inst.sub) == AtomOp::Cas
+                     ? cta.read(warp, cta.operand(inst, first + 2), lane)
+                     : 0;
+    uint64_t result = atomicResult(AtomOp(inst.sub), inst.type, old, b, c);
+    std::memcpy(p, &result, bytes);
+    if (isAtom)
+      cta.write(warp, cta.operand(inst, 0), lane,
+                isSignedInt(inst.type) ? signExtend(old, bytes * 8) : old);
+  });
+}
+
+void asyncCopy(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
+  if (warp.async.empty())
+    warp.async.resize(kWarpSize);
+  switch (AsyncOp(inst.sub)) {
+  case AsyncOp::Commit:
+    forEachLane(mask, [&](unsigned lane) {
+      AsyncQueue &queue = warp.async[lane];
+      queue.committed.push_back(std::move(queue.pending));
+      queue.pending.clear();
+    });
+    return;
+  case AsyncOp::WaitGroup:
+  case AsyncOp::WaitAll: {
+    bool all = AsyncOp(inst.sub) == AsyncOp::WaitAll;
+    size_t keep = all ? 0 : size_t(cta.operand(inst, 0).imm);
+    forEachLane(mask, [&](unsigned lane) {
+      if (all) {
+        AsyncQueue &queue = warp.async[lane];
+        queue.committed.push_back(std::move(queue.pending));
+        queue.pending.clear();
+      }
+      cta.completeAsyncGroups(warp, lane, keep, inst);
+    });
+    return;
+  }
+  case AsyncOp::Copy:
+    break;
+  }
+  const Operand &dst = cta.operand(inst, 0);
+  const Operand &src = cta.operand(inst, 1);
+  unsigned size = inst.size;
+  MemoryAccess access(cta, inst, warp);
+  Target dstTargets[kWarpSize], srcTargets[kWarpSize];
+  forEachLane(mask, [&](unsigned lane) {
+    uint64_t d = dst.hasBase ? warp.regs[size_t(dst.reg) * kWarpSize + lane] : 0;
+    uint64_t s = src.hasBase ? warp.regs[size_t(src.reg) * kWarpSize + lane] : 0;
+    dstTargets[lane] = resolve(Space::Shared, d + uint64_t(dst.imm));
+    srcTargets[lane] = resolve(Space::Global, s + uint64_t(src.imm));
+  });
+  ++cta.instance;
+  access.count(false, srcTargets, mask, size);
+  access.count(true, dstTargets, mask, size);
+  forEachLane(mask, [&](unsigned lane) {
+    if (cta.launch.stopped)
+      return;
+    uint64_t sourceBytes = size;
+    if (AsyncSource(inst.mode) == AsyncSource::SrcSize)
+      sourceBytes = cta.read(warp, cta.operand(inst, 3), lane) & 0xffffffffu;
+    else if (AsyncSource(inst.mode) == AsyncSource::IgnoreSrc)
+      sourceBytes = (cta.read(warp, cta.operand(inst, 3), lane) & 1) ? 0 : size;
+    if (sourceBytes > size) {
+      cta.report(Finding::Kind::InvalidInstruction, inst, warp, int(lane),
+                 "cp.async src-size " + std::to_string(sourceBytes) +
+                     " exceeds its cp-size " + std::to_string(size),
+                 /*fatal=*/true);
+      return;
+    }
+    AsyncCopy copy{};
+    copy.size = size;
+    copy.line = inst.line;
+    if (sourceBytes > 0) {
+      if (srcTargets[lane].address % size != 0) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "misaligned cp.async source of %u bytes at 0x%" PRIx64,
+                      size, srcTargets[lane].address);
+        cta.report(Finding::Kind::Misaligned, inst, warp, int(lane), text,
+                   /*fatal=*/true);
+        return;
+      }
+      uint8_t *from = cta.globalPointer(inst, warp, lane,
+                                        srcTargets[lane].address,
+                                        unsigned(sourceBytes));
+      if (!from)
+        return;
+      std::memcpy(copy.data, from, sourceBytes); // the rest stays zero
+    }
+    // The destination is checked for bounds and alignment now, written at
+    // the wait.
+    uint64_t address = dstTargets[lane].address;
+    if (address % size != 0) {
+      char text[160];
+      std::snprintf(text, sizeof text,
+                    "misaligned cp.async destination of %u bytes at "
+                    "shared 0x%" PRIx64,
+                    size, address);
+      cta.report(Finding::Kind::Misaligned, inst, warp, int(lane), text, true);
+      return;
+    }
+    int64_t index = cta.sharedIndex(inst, warp, lane, address, size);
+    if (index < 0)
+      return;
+    copy.sharedAddress = uint64_t(index);
+    if (!cta.shadow.empty())
+      for (unsigned i = 0; i < size; ++i) {
+        ShadowByte &byte = cta.shadow[copy.sharedAddress + i];
+        ++byte.asyncInFlight;
+        byte.asyncLine = inst.line;
+      }
+    warp.async[lane].pending.push_back(copy);
+  });
+}
+
+} // namespace
+
+void roller::emu::detail::executeMemory(CtaExecutor &cta, const Inst &inst,
+                                        Warp &warp, uint32_t mask) {
+  switch (inst.op) {
+  case Opcode::Ld:
+  case Opcode::St:
+    loadStore(cta, inst, warp, mask);
+    return;
+  case Opcode::Atom:
+  case Opcode::Red:
+    atomic(cta, inst, warp, mask);
+    return;
+  case Opcode::CpAsync:
+    asyncCopy(cta, inst, warp, mask);
+    return;
+  default:
+    return;
+  }
+}
