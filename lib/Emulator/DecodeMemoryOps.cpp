@@ -199,8 +199,10 @@ Status decodeMatrixLoad(OpcodeDecoder &d) {
   if (!inst.vector)
     return d.error(d.base() + " needs .x1, .x2 or .x4");
   inst.transpose = m.trans;
-  inst.space = m.space.value_or(Space::Shared);
-  if (inst.space != Space::Shared)
+  // Without a state space the address is generic ("such that the address
+  // in p points into .shared space").
+  inst.space = m.space.value_or(Space::Generic);
+  if (inst.space != Space::Shared && inst.space != Space::Generic)
     return d.error(d.base() + " reads shared memory only");
   if (Status s = d.types(1); !s)
     return s;
@@ -334,6 +336,9 @@ Status decodeWarpCollective(OpcodeDecoder &d) {
   if (base == "vote") {
     inst.op = Opcode::Vote;
     int mode = d.takeOneOf({"all", "any", "uni", "ballot"});
+    // .uni is also bra's modifier: classifyModifiers took it as that.
+    if (mode < 0 && m.uni)
+      mode = 2;
     if (mode < 0)
       return d.error("vote needs .all, .any, .uni or .ballot");
     inst.sub = uint8_t(mode);

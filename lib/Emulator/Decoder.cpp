@@ -115,6 +115,8 @@ private:
   Status layoutParams();
   Status layoutVariables();
   Status resolveRegister(const std::string &name, Operand &out) const;
+  /// Whether `name` names a register declared in an enclosing scope.
+  bool isDeclaredRegister(const std::string &name) const;
   Status resolveOne(const ptx::Operand &operand, Type type, Operand &out);
   Status decodeInstruction(const ptx::Instruction &ptx);
 
@@ -158,6 +160,23 @@ Status KernelDecoder::declareRegister(const ptx::Variable &var) {
   return Status::ok();
 }
 
+bool KernelDecoder::isDeclaredRegister(const std::string &name) const {
+  for (const std::vector<RegisterRange> &scope : scopes)
+    for (const RegisterRange &range : scope) {
+      if (range.count == 0) {
+        if (name == range.prefix)
+          return true;
+        continue;
+      }
+      if (name.size() > range.prefix.size() &&
+          name.compare(0, range.prefix.size(), range.prefix) == 0 &&
+          std::all_of(name.begin() + range.prefix.size(), name.end(),
+                      [](char c) { return c >= '0' && c <= '9'; }))
+        return true;
+    }
+  return false;
+}
+
 Status KernelDecoder::resolveRegister(const std::string &name,
                                       Operand &out) const {
   for (auto scope = scopes.rbegin(); scope != scopes.rend(); ++scope) {
@@ -193,10 +212,8 @@ Status KernelDecoder::resolveRegister(const std::string &name,
   if (special != specialRegisters().end()) {
     out.kind = Operand::Kind::Special;
     out.special = special->second;
-    out.bits = (special->second == Special::Clock64 ||
-                special->second == Special::GlobalTimer ||
-                (special->second >= Special::LanemaskEq &&
-                 special->second <= Special::LanemaskGe && false))
+    out.bits = special->second == Special::Clock64 ||
+                       special->second == Special::GlobalTimer
                    ? 64
                    : 32;
     return Status::ok();
@@ -322,6 +339,10 @@ Status KernelDecoder::resolveOne(const ptx::Operand &operand, Type type,
     out.kind = Operand::Kind::Sink;
     return Status::ok();
   case K::Symbol: {
+    // PTX identifiers need no '%': a name declared with .reg is a register
+    // (LLVM writes `{ .reg .b16 tmp; mov.b32 {%rs1, tmp}, %r1; }`).
+    if (isDeclaredRegister(operand.name))
+      return resolveRegister(operand.name, out);
     if (currentIsBranch) {
       auto label = labels.find(operand.name);
       if (label == labels.end())
@@ -502,6 +523,7 @@ Status KernelDecoder::run() {
   ret.firstOperand = uint32_t(program.operands.size());
   program.code.push_back(ret);
   computeReconvergence(program);
+  markDeadVectorElements(program);
   return Status::ok();
 }
 

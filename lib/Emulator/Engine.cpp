@@ -66,6 +66,7 @@ void CtaExecutor::setUpWarps() {
 void CtaExecutor::run(Dim3 id) {
   ctaid = id;
   epoch = 1;
+  std::fill(std::begin(arrivals), std::end(arrivals), 0);
   std::fill(shared.begin(), shared.end(), kUninitializedByte);
   if (!shadow.empty())
     std::fill(shadow.begin(), shadow.end(), ShadowByte());
@@ -125,6 +126,7 @@ bool CtaExecutor::releaseBarrier() {
       elsewhere += text;
     }
   }
+  arrived += arrivals[id % 16];
   uint32_t needed = expected ? expected : total;
   if (arrived < needed || (!expected && arrived != total)) {
     char text[160];
@@ -141,6 +143,7 @@ bool CtaExecutor::releaseBarrier() {
   for (Warp &warp : warps)
     if (warp.state == Warp::State::AtBarrier && warp.barrierId == id)
       warp.state = Warp::State::Running;
+  arrivals[id % 16] = 0;
   ++epoch;
   counters().barriers++;
   return true;
@@ -259,7 +262,12 @@ void CtaExecutor::step(Warp &warp) {
       return;
     }
     case Opcode::BarArrive:
+      // bar.arrive counts toward the barrier's completion but "does not
+      // cause executing thread to wait" (PTX ISA, barrier).
       top.pc++;
+      if (mask)
+        arrivals[read(warp, operand(inst, 0), __builtin_ctz(mask)) % 16] +=
+            uint32_t(__builtin_popcount(mask));
       continue;
     default:
       top.pc++;

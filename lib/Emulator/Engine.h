@@ -96,6 +96,14 @@ public:
   uint64_t scratch[32];
 };
 
+/// What the lanes of one memory instruction hit last: they mostly fall in
+/// the same global range and the same shared variable, so the lookups run
+/// once per warp instruction rather than once per lane.
+struct AccessCache {
+  const Allocation *range = nullptr;
+  uint64_t sharedBegin = 1, sharedEnd = 0; ///< a shared variable's bytes
+};
+
 /// The state of one launch shared by its blocks.
 struct LaunchState {
   const Program &program;
@@ -201,10 +209,37 @@ public:
   /// Host pointer for a global access of `size` bytes, or null after a
   /// finding (out of bounds).
   uint8_t *globalPointer(const Inst &inst, const Warp &warp, unsigned lane,
-                         uint64_t address, unsigned size);
+                         uint64_t address, unsigned size, AccessCache &cache) {
+    const Allocation *range = cache.range;
+    if (!range || address < range->base ||
+        address + size > range->base + range->size || address + size < size) {
+      range = findGlobal(inst, warp, lane, address, size);
+      if (!range)
+        return nullptr;
+      cache.range = range;
+    }
+    if (range->lazy)
+      range->lazy->materialize(address - range->base, size);
+    return reinterpret_cast<uint8_t *>(address);
+  }
+  uint8_t *globalPointer(const Inst &inst, const Warp &warp, unsigned lane,
+                         uint64_t address, unsigned size) {
+    AccessCache cache;
+    return globalPointer(inst, warp, lane, address, size, cache);
+  }
   /// Index into `shared` of a shared access, or -1 after a finding.
   int64_t sharedIndex(const Inst &inst, const Warp &warp, unsigned lane,
-                      uint64_t address, unsigned size);
+                      uint64_t address, unsigned size, AccessCache &cache) {
+    if (address >= cache.sharedBegin && address + size <= cache.sharedEnd &&
+        address + size > address)
+      return int64_t(address);
+    return checkShared(inst, warp, lane, address, size, cache);
+  }
+  int64_t sharedIndex(const Inst &inst, const Warp &warp, unsigned lane,
+                      uint64_t address, unsigned size) {
+    AccessCache cache;
+    return sharedIndex(inst, warp, lane, address, size, cache);
+  }
   /// Sanitizer bookkeeping of a shared access by one thread.
   void checkSharedRead(const Inst &inst, const Warp &warp, unsigned lane,
                        uint64_t index, unsigned size);
@@ -222,6 +257,12 @@ public:
                    unsigned size);
 
 private:
+  /// The slow paths: the range holding a global access (a finding if none);
+  /// the variable holding a shared access (a finding if none).
+  const Allocation *findGlobal(const Inst &inst, const Warp &warp,
+                               unsigned lane, uint64_t address, unsigned size);
+  int64_t checkShared(const Inst &inst, const Warp &warp, unsigned lane,
+                      uint64_t address, unsigned size, AccessCache &cache);
   void setUpWarps();
   /// Runs `warp` until it waits at a barrier or finishes.
   void step(Warp &warp);
@@ -233,6 +274,9 @@ private:
   std::vector<uint64_t> registerFile;
   std::vector<uint8_t> localMemory;
   uint32_t threadsPerBlock = 0;
+  /// Threads that arrived at each of the 16 barriers with bar.arrive: they
+  /// count toward its completion without waiting.
+  uint32_t arrivals[16] = {};
 };
 
 // Instruction families, one file each.

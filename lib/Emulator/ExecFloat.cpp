@@ -62,6 +62,57 @@ bool computeFastF32(const Inst &inst, uint64_t a, uint64_t b, uint64_t c,
   return true;
 }
 
+float asFloat(uint64_t bits) {
+  uint32_t low = uint32_t(bits);
+  float f;
+  std::memcpy(&f, &low, 4);
+  return f;
+}
+
+uint64_t asBits(float f) {
+  if (f != f)
+    return 0x7fffffffu; // the canonical NaN of f32 results
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  return bits;
+}
+
+/// The f32 hot path over a warp: one operation kind per loop so that the
+/// loop body is a single IEEE operation. With hardware FMA the fused
+/// multiply-add is one instruction; otherwise libm's fmaf (also exact).
+template <Opcode Op>
+void fastLoop(uint32_t mask, const Lanes *src, uint64_t *dst, uint64_t width) {
+  forEachLane(mask, [&](unsigned lane) {
+    float x = asFloat(src[0][lane]), y = asFloat(src[1][lane]);
+    float r;
+    if constexpr (Op == Opcode::FAdd)
+      r = x + y;
+    else if constexpr (Op == Opcode::FSub)
+      r = x - y;
+    else if constexpr (Op == Opcode::FMul)
+      r = x * y;
+    else
+      r = std::fmaf(x, y, asFloat(src[2][lane]));
+    dst[lane] = asBits(r) & width;
+  });
+}
+
+__attribute__((target("fma"))) void fmaLoopHardware(uint32_t mask,
+                                                     const Lanes *src,
+                                                     uint64_t *dst,
+                                                     uint64_t width) {
+  forEachLane(mask, [&](unsigned lane) {
+    float r = __builtin_fmaf(asFloat(src[0][lane]), asFloat(src[1][lane]),
+                             asFloat(src[2][lane]));
+    dst[lane] = asBits(r) & width;
+  });
+}
+
+bool hostHasFma() {
+  static const bool has = __builtin_cpu_supports("fma");
+  return has;
+}
+
 /// One lane's (or one half's) operation on bit patterns of `format`.
 uint64_t compute(const Inst &inst, FloatFormat format, uint64_t a, uint64_t b,
                  uint64_t c) {
@@ -157,14 +208,21 @@ void roller::emu::detail::executeFloat(CtaExecutor &cta, const Inst &inst,
     return;
   }
   uint64_t result;
-  if (format == FloatFormat::F32 && !isPackedHalf(inst.type) &&
+  if (dst && format == FloatFormat::F32 && !isPackedHalf(inst.type) &&
       computeFastF32(inst, 0, 0, 0, result)) {
     // The hot path: one IEEE single-precision operation per lane.
-    forEachLane(mask, [&](unsigned lane) {
-      computeFastF32(inst, src[0][lane], src[1][lane], src[2][lane], result);
-      store(lane, result);
-    });
-    return;
+    switch (inst.op) {
+    case Opcode::FAdd:
+      return fastLoop<Opcode::FAdd>(mask, src, dst, width);
+    case Opcode::FSub:
+      return fastLoop<Opcode::FSub>(mask, src, dst, width);
+    case Opcode::FMul:
+      return fastLoop<Opcode::FMul>(mask, src, dst, width);
+    default:
+      if (hostHasFma())
+        return fmaLoopHardware(mask, src, dst, width);
+      return fastLoop<Opcode::FFma>(mask, src, dst, width);
+    }
   }
   bool packed = isPackedHalf(inst.type);
   uint64_t formatMask = formatBits(format) >= 64

@@ -177,7 +177,8 @@ void roller::emu::detail::executeInteger(CtaExecutor &cta, const Inst &inst,
           result += c + carry;
           // "saturation applies only to .s32 type in .hi mode".
           if (inst.sat && isSigned && inst.hi && bits == 32)
-            result = saturateSigned(__int128(int64_t(product)) + int64_t(c), 32);
+            result =
+                saturateSigned(__int128(int64_t(product)) + int64_t(c), 32);
         }
       }
       ops.set(lane, result);

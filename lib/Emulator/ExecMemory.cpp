@@ -44,31 +44,43 @@ public:
   /// Host pointer to `size` bytes at the lane's address, checked; null
   /// after a finding. Shared accesses are checked by the sanitizer as a
   /// read or a write.
+  /// Whether an access of `size` bytes is aligned to its size, as the
+  /// hardware requires; a finding if not.
+  bool aligned(unsigned lane, Target target, unsigned size) {
+    if ((target.address & (size - 1)) == 0 || misalignedAllowed)
+      return true;
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "misaligned %s access of %u bytes at 0x%" PRIx64,
+                  spaceName(target.space), size, target.address);
+    cta.report(Finding::Kind::Misaligned, inst, warp, int(lane), text,
+               /*fatal=*/true);
+    return false;
+  }
+
   uint8_t *pointer(unsigned lane, Target target, unsigned size, bool write) {
-    if (target.address % size != 0 && !misalignedAllowed) {
-      char text[200];
-      std::snprintf(text, sizeof text,
-                    "misaligned %s access of %u bytes at 0x%" PRIx64,
-                    spaceName(target.space), size, target.address);
-      cta.report(Finding::Kind::Misaligned, inst, warp, int(lane), text,
-                 /*fatal=*/true);
+    if (!aligned(lane, target, size))
       return nullptr;
-    }
     switch (target.space) {
     case Space::Global:
     case Space::Const:
     case Space::Generic: {
-      uint8_t *p = cta.globalPointer(inst, warp, lane, target.address, size);
+      uint8_t *p =
+          cta.globalPointer(inst, warp, lane, target.address, size, cache);
       if (p && write && cta.launch.options.onGlobalWrite)
         cta.launch.options.onGlobalWrite(target.address, size);
       return p;
     }
     case Space::Shared: {
-      int64_t index = cta.sharedIndex(inst, warp, lane, target.address, size);
+      int64_t index =
+          cta.sharedIndex(inst, warp, lane, target.address, size, cache);
       if (index < 0)
         return nullptr;
       if (!cta.shadow.empty()) {
-        if (write)
+        // Atomics do not race with one another (racecheck): they are
+        // checked as reads (against cp.async in flight, uninitialized bytes
+        // and other threads' plain writes) and not recorded as writes.
+        if (write && !atomic)
           cta.noteSharedWrite(inst, warp, lane, uint64_t(index), size);
         else
           cta.checkSharedRead(inst, warp, lane, uint64_t(index), size);
@@ -116,15 +128,56 @@ public:
   }
 
   bool misalignedAllowed = false;
+  bool atomic = false;
+  AccessCache cache;
   CtaExecutor &cta;
   const Inst &inst;
   Warp &warp;
 };
 
+/// The little-endian value of 1, 2, 4 or 8 bytes (fixed-size copies the
+/// compiler turns into single moves).
 uint64_t loadBytes(const uint8_t *p, unsigned bytes) {
-  uint64_t value = 0;
-  std::memcpy(&value, p, bytes); // little endian, as the GPU
-  return value;
+  switch (bytes) {
+  case 1:
+    return *p;
+  case 2: {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+  }
+  case 4: {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  default: {
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  }
+}
+
+void storeBytes(uint8_t *p, uint64_t value, unsigned bytes) {
+  switch (bytes) {
+  case 1:
+    *p = uint8_t(value);
+    return;
+  case 2: {
+    uint16_t v = uint16_t(value);
+    std::memcpy(p, &v, 2);
+    return;
+  }
+  case 4: {
+    uint32_t v = uint32_t(value);
+    std::memcpy(p, &v, 4);
+    return;
+  }
+  default:
+    std::memcpy(p, &value, 8);
+    return;
+  }
 }
 
 void loadStore(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
@@ -135,33 +188,77 @@ void loadStore(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   unsigned total = elementBytes * inst.vector;
   MemoryAccess access(cta, inst, warp);
   Target targets[kWarpSize];
+  const uint64_t *base =
+      address.hasBase ? warp.regs + size_t(address.reg) * kWarpSize : nullptr;
   forEachLane(mask, [&](unsigned lane) {
-    uint64_t base = address.hasBase
-                        ? warp.regs[size_t(address.reg) * kWarpSize + lane]
-                        : 0;
-    targets[lane] = resolve(inst.space, base + uint64_t(address.imm));
+    targets[lane] = resolve(inst.space, (base ? base[lane] : 0) +
+                                            uint64_t(address.imm));
   });
   ++cta.instance;
   access.count(!isLoad, targets, mask, total);
+  // The registers of each element, resolved once for the warp.
+  unsigned elements = inst.vector;
+  uint64_t *rows[8] = {};
+  uint64_t widths[8] = {};
+  Lanes sources[8];
+  for (unsigned e = 0; e < elements && e < 8; ++e) {
+    const Operand &reg = elements == 1 ? value : cta.element(value, e);
+    if (isLoad)
+      rows[e] = cta.destination(warp, reg, widths[e]);
+    else
+      cta.lanes(warp, reg, sources[e]);
+  }
   bool isSigned = isSignedInt(inst.type);
+  unsigned bits = elementBytes * 8;
   forEachLane(mask, [&](unsigned lane) {
     if (cta.launch.stopped)
       return;
+    if (isLoad && inst.deadBytes) {
+      // Bytes no instruction reads (a vectorizer's widening) are neither
+      // checked nor read; the vector's alignment still is.
+      if (!access.aligned(lane, targets[lane], total))
+        return;
+      uint8_t data[32] = {};
+      access.misalignedAllowed = true;
+      for (unsigned begin = 0; begin < total;) {
+        if (inst.deadBytes >> begin & 1) {
+          ++begin;
+          continue;
+        }
+        unsigned end = begin;
+        while (end < total && !(inst.deadBytes >> end & 1))
+          ++end;
+        Target at = targets[lane];
+        at.address += begin;
+        uint8_t *q = access.pointer(lane, at, end - begin, false);
+        if (!q)
+          break;
+        std::memcpy(data + begin, q, end - begin);
+        begin = end;
+      }
+      access.misalignedAllowed = false;
+      for (unsigned e = 0; e < elements; ++e) {
+        uint64_t v = loadBytes(data + e * elementBytes, elementBytes);
+        if (isSigned)
+          v = signExtend(v, bits);
+        if (rows[e])
+          rows[e][lane] = v & widths[e];
+      }
+      return;
+    }
     uint8_t *p = access.pointer(lane, targets[lane], total, !isLoad);
     if (!p)
       return;
-    for (unsigned e = 0; e < inst.vector; ++e) {
-      const Operand &reg =
-          inst.vector == 1 ? value : cta.element(value, e);
+    for (unsigned e = 0; e < elements; ++e) {
       uint8_t *q = p + e * elementBytes;
       if (isLoad) {
         uint64_t v = loadBytes(q, elementBytes);
         if (isSigned)
-          v = signExtend(v, elementBytes * 8);
-        cta.write(warp, reg, lane, v);
+          v = signExtend(v, bits);
+        if (rows[e])
+          rows[e][lane] = v & widths[e];
       } else {
-        uint64_t v = cta.read(warp, reg, lane);
-        std::memcpy(q, &v, elementBytes);
+        storeBytes(q, sources[e][lane], elementBytes);
       }
     }
   });
@@ -221,6 +318,7 @@ void atomic(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   const Operand &address = cta.operand(inst, first);
   unsigned bytes = typeBits(inst.type) / 8;
   MemoryAccess access(cta, inst, warp);
+  access.atomic = true;
   ++cta.instance;
   // Lanes update in lane order: one of the orders the hardware may pick.
   forEachLane(mask, [&](unsigned lane) {
@@ -239,7 +337,7 @@ void atomic(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
                      ? cta.read(warp, cta.operand(inst, first + 2), lane)
                      : 0;
     uint64_t result = atomicResult(AtomOp(inst.sub), inst.type, old, b, c);
-    std::memcpy(p, &result, bytes);
+    storeBytes(p, result, bytes);
     if (isAtom)
       cta.write(warp, cta.operand(inst, 0), lane,
                 isSignedInt(inst.type) ? signExtend(old, bytes * 8) : old);
@@ -288,6 +386,7 @@ void asyncCopy(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   ++cta.instance;
   access.count(false, srcTargets, mask, size);
   access.count(true, dstTargets, mask, size);
+  AccessCache sharedCache;
   forEachLane(mask, [&](unsigned lane) {
     if (cta.launch.stopped)
       return;
@@ -307,7 +406,7 @@ void asyncCopy(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
     copy.size = size;
     copy.line = inst.line;
     if (sourceBytes > 0) {
-      if (srcTargets[lane].address % size != 0) {
+      if ((srcTargets[lane].address & (size - 1)) != 0) {
         char text[160];
         std::snprintf(text, sizeof text,
                       "misaligned cp.async source of %u bytes at 0x%" PRIx64,
@@ -316,9 +415,9 @@ void asyncCopy(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
                    /*fatal=*/true);
         return;
       }
-      uint8_t *from = cta.globalPointer(inst, warp, lane,
-                                        srcTargets[lane].address,
-                                        unsigned(sourceBytes));
+      uint8_t *from =
+          cta.globalPointer(inst, warp, lane, srcTargets[lane].address,
+                            unsigned(sourceBytes), access.cache);
       if (!from)
         return;
       std::memcpy(copy.data, from, sourceBytes); // the rest stays zero
@@ -326,7 +425,7 @@ void asyncCopy(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
     // The destination is checked for bounds and alignment now, written at
     // the wait.
     uint64_t address = dstTargets[lane].address;
-    if (address % size != 0) {
+    if ((address & (size - 1)) != 0) {
       char text[160];
       std::snprintf(text, sizeof text,
                     "misaligned cp.async destination of %u bytes at "
@@ -335,7 +434,8 @@ void asyncCopy(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
       cta.report(Finding::Kind::Misaligned, inst, warp, int(lane), text, true);
       return;
     }
-    int64_t index = cta.sharedIndex(inst, warp, lane, address, size);
+    int64_t index =
+        cta.sharedIndex(inst, warp, lane, address, size, sharedCache);
     if (index < 0)
       return;
     copy.sharedAddress = uint64_t(index);

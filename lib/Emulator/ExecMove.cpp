@@ -62,7 +62,7 @@ bool compare(const Inst &inst, uint64_t a, uint64_t b) {
   unsigned bits = typeBits(type);
   if (isFloat(type)) {
     FloatFormat format = floatFormat(type);
-    if (isPackedHalf(type)) // setp on f16x2 compares the low halves here
+    if (isPackedHalf(type)) // callers pass one half at a time
       bits = 16;
     uint64_t width = (uint64_t(1) << std::min(bits, 63u)) - 1;
     if (bits == 64)
@@ -81,6 +81,36 @@ bool compare(const Inst &inst, uint64_t a, uint64_t b) {
   a = isSigned ? signExtend(a, bits) : truncate(a, bits);
   b = isSigned ? signExtend(b, bits) : truncate(b, bits);
   return compareIntegers(inst.cmp, a, b, isSigned);
+}
+
+/// The comparisons of set/setp: one result, or two (low half, high half)
+/// for .f16x2/.bf16x2 (PTX ISA 9.7.7.1-2: t[0] from bits 0-15, t[1] from
+/// bits 16-31).
+unsigned compareAll(const Inst &inst, uint64_t a, uint64_t b, bool t[2]) {
+  if (!isPackedHalf(inst.type2)) {
+    t[0] = compare(inst, a, b);
+    return 1;
+  }
+  t[0] = compare(inst, a & 0xffff, b & 0xffff);
+  t[1] = compare(inst, (a >> 16) & 0xffff, (b >> 16) & 0xffff);
+  return 2;
+}
+
+/// What set writes for a true result in (a half of) its destination:
+/// 1.0 in float destinations, all ones in integer ones.
+uint64_t trueValue(Type destination) {
+  switch (destination) {
+  case Type::F32:
+    return 0x3f800000u;
+  case Type::F16:
+  case Type::F16x2:
+    return 0x3c00;
+  case Type::BF16:
+  case Type::BF16x2:
+    return 0x3f80;
+  default:
+    return ~uint64_t(0);
+  }
 }
 
 bool combine(BoolOp op, bool value, bool c) {
@@ -147,14 +177,20 @@ void roller::emu::detail::executeMove(CtaExecutor &cta, const Inst &inst,
     bool pair = dst.kind == Operand::Kind::Vector;
     bool hasC = inst.boolOp != BoolOp::None;
     forEachLane(mask, [&](unsigned lane) {
-      bool value = compare(inst, cta.read(warp, cta.operand(inst, 1), lane),
-                           cta.read(warp, cta.operand(inst, 2), lane));
+      bool t[2];
+      unsigned results =
+          compareAll(inst, cta.read(warp, cta.operand(inst, 1), lane),
+                     cta.read(warp, cta.operand(inst, 2), lane), t);
       bool c = hasC && (cta.read(warp, cta.operand(inst, 3), lane) & 1);
+      // p|q: q is the high half's result for f16x2/bf16x2, the complement
+      // otherwise.
+      bool second = results == 2 ? t[1] : !t[0];
       if (pair) {
-        cta.write(warp, cta.element(dst, 0), lane, combine(inst.boolOp, value, c));
-        cta.write(warp, cta.element(dst, 1), lane, combine(inst.boolOp, !value, c));
+        cta.write(warp, cta.element(dst, 0), lane, combine(inst.boolOp, t[0], c));
+        cta.write(warp, cta.element(dst, 1), lane,
+                  combine(inst.boolOp, second, c));
       } else {
-        cta.write(warp, dst, lane, combine(inst.boolOp, value, c));
+        cta.write(warp, dst, lane, combine(inst.boolOp, t[0], c));
       }
     });
     return;
@@ -162,13 +198,21 @@ void roller::emu::detail::executeMove(CtaExecutor &cta, const Inst &inst,
   case Opcode::Set: {
     bool hasC = inst.boolOp != BoolOp::None;
     forEachLane(mask, [&](unsigned lane) {
-      bool value = compare(inst, cta.read(warp, cta.operand(inst, 1), lane),
-                           cta.read(warp, cta.operand(inst, 2), lane));
+      bool t[2];
+      unsigned results =
+          compareAll(inst, cta.read(warp, cta.operand(inst, 1), lane),
+                     cta.read(warp, cta.operand(inst, 2), lane), t);
       bool c = hasC && (cta.read(warp, cta.operand(inst, 3), lane) & 1);
-      value = combine(inst.boolOp, value, c);
       uint64_t result = 0;
-      if (value)
-        result = inst.type == Type::F32 ? 0x3f800000u : ~uint64_t(0);
+      if (results == 1) {
+        if (combine(inst.boolOp, t[0], c))
+          result = trueValue(inst.type);
+      } else {
+        // Each half of the destination gets its half's result.
+        for (unsigned h = 0; h < 2; ++h)
+          if (combine(inst.boolOp, t[h], c))
+            result |= (trueValue(inst.type) & 0xffff) << (16 * h);
+      }
       cta.write(warp, dst, lane, result);
     });
     return;

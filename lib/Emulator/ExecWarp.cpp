@@ -48,15 +48,32 @@ void matrixLoadStore(CtaExecutor &cta, const Inst &inst, Warp &warp,
   uint64_t rows[4][8];
   int64_t index[4][8];
   ++cta.instance;
+  // The rows of all matrices make one request (Counters: requests are
+  // warp-level instructions); its phases of 8 lanes are the matrices.
+  uint64_t addresses[kWarpSize] = {};
+  uint32_t rowLanes = 0;
   for (unsigned m = 0; m < matrices; ++m) {
-    uint64_t addresses[kWarpSize] = {};
-    uint32_t rowLanes = 0;
     for (unsigned r = 0; r < 8; ++r) {
       unsigned lane = 8 * m + r;
       uint64_t base = address.hasBase
                           ? warp.regs[size_t(address.reg) * kWarpSize + lane]
                           : 0;
       rows[m][r] = base + uint64_t(address.imm);
+      if (inst.space == Space::Generic) {
+        // A generic address must fall in the shared window (PTX ISA,
+        // ldmatrix: otherwise "the behavior is undefined").
+        if (rows[m][r] - kSharedWindowBase >= kWindowBytes) {
+          char text[160];
+          std::snprintf(text, sizeof text,
+                        "%s row address 0x%" PRIx64
+                        " is not a generic address of shared memory",
+                        inst.text.c_str(), rows[m][r]);
+          cta.report(Finding::Kind::SharedOutOfBounds, inst, warp, int(lane),
+                     text, /*fatal=*/true);
+          return;
+        }
+        rows[m][r] -= kSharedWindowBase;
+      }
       addresses[lane] = rows[m][r];
       rowLanes |= 1u << lane;
       if (rows[m][r] % 16 != 0) {
@@ -79,9 +96,9 @@ void matrixLoadStore(CtaExecutor &cta, const Inst &inst, Warp &warp,
           cta.noteSharedWrite(inst, warp, lane, uint64_t(index[m][r]), 16);
       }
     }
-    if (cta.launch.options.counters)
-      cta.countShared(!isLoad, addresses, rowLanes, 16);
   }
+  if (cta.launch.options.counters)
+    cta.countShared(!isLoad, addresses, rowLanes, 16);
   auto element = [&](unsigned m, unsigned row, unsigned col) -> uint8_t * {
     return cta.shared.data() + index[m][row] + 2 * col;
   };

@@ -424,7 +424,7 @@ Status Parser::parseInstruction(Instruction &inst) {
   if (consumePunct('@')) {
     if (consumePunct('!'))
       inst.guardNegated = true;
-    if (peek().kind != Token::Kind::Word || peek().text[0] != '%')
+    if (peek().kind != Token::Kind::Word)
       return error("expected a predicate register after '@'");
     inst.guard = std::string(next().text);
   }
@@ -449,7 +449,16 @@ Status Parser::parseInstruction(Instruction &inst) {
       inst.operands.push_back(std::move(operand));
     } while (consumePunct(','));
   }
-  return expectPunct(';');
+  if (consumePunct(';'))
+    return Status::ok();
+  // Name the instruction missing its ';', not the line where the next
+  // token showed it (usually the following instruction's).
+  const Token &found = peek();
+  return errorAt(inst.line, "expected ';' to end '" + std::string(opcode) +
+                                "', found " + describe(found) +
+                                (found.line != inst.line
+                                     ? " on line " + std::to_string(found.line)
+                                     : std::string()));
 }
 
 Status Parser::parseInitializer(Variable &var) {

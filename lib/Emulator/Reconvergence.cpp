@@ -138,3 +138,88 @@ void roller::emu::computeReconvergence(Program &program) {
         post < 0 || size_t(post) == exitNode ? uint32_t(n) : blockStart[post];
   }
 }
+
+namespace {
+/// Whether an instruction's first operand is a destination (written, not
+/// read): true for everything but stores, copies, branches, barriers and
+/// other instructions without a result.
+bool writesFirstOperand(const Inst &inst) {
+  switch (inst.op) {
+  case Opcode::St: case Opcode::Red: case Opcode::CpAsync:
+  case Opcode::CpAsyncCommit: case Opcode::CpAsyncWait: case Opcode::Bra:
+  case Opcode::BarSync: case Opcode::BarArrive: case Opcode::Prefetch:
+  case Opcode::WarpSync: case Opcode::Stmatrix: case Opcode::Fence:
+  case Opcode::Nop: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap:
+    return false;
+  default:
+    return inst.numOperands > 0;
+  }
+}
+} // namespace
+
+void roller::emu::markDeadVectorElements(Program &program) {
+  // read[r]: some instruction reads register r other than by unpacking it;
+  // unpacked[r]: the bits of r that unpacking movs pass to read registers.
+  std::vector<char> read(program.numRegs, 0);
+  std::vector<uint64_t> unpacked(program.numRegs, 0);
+  auto markRead = [&](const Operand &op) {
+    if ((op.kind == Operand::Kind::Reg ||
+         (op.kind == Operand::Kind::Mem && op.hasBase)) &&
+        op.reg < read.size())
+      read[op.reg] = 1;
+  };
+  std::vector<std::pair<const Inst *, uint32_t>> unpacks;
+  for (const Inst &inst : program.code) {
+    if (inst.guard >= 0)
+      read[inst.guard] = 1;
+    const bool unpack =
+        inst.op == Opcode::Mov && inst.numOperands == 2 &&
+        program.operand(inst, 0).kind == Operand::Kind::Vector &&
+        program.operand(inst, 1).kind == Operand::Kind::Reg;
+    if (unpack) {
+      unpacks.push_back({&inst, program.operand(inst, 1).reg});
+      continue;
+    }
+    for (unsigned i = 0; i < inst.numOperands; ++i) {
+      const Operand &op = program.operand(inst, i);
+      bool destination = i == 0 && writesFirstOperand(inst);
+      if (op.kind == Operand::Kind::Vector) {
+        if (!destination)
+          for (unsigned e = 0; e < op.count; ++e)
+            markRead(program.operands[op.reg + e]);
+        continue;
+      }
+      if (!destination || op.kind == Operand::Kind::Mem)
+        markRead(op);
+    }
+  }
+  // The parts of unpacked registers that reach a register someone reads.
+  for (auto [inst, source] : unpacks) {
+    const Operand &parts = program.operand(*inst, 0);
+    unsigned bits = typeBits(inst->type) / std::max(1u, parts.count);
+    for (unsigned e = 0; e < parts.count; ++e) {
+      const Operand &part = program.operands[parts.reg + e];
+      if (part.kind == Operand::Kind::Reg && read[part.reg] && bits < 64)
+        unpacked[source] |= ((uint64_t(1) << bits) - 1) << (e * bits);
+    }
+  }
+  for (Inst &inst : program.code) {
+    if (inst.op != Opcode::Ld || inst.vector < 2 || inst.numOperands == 0)
+      continue;
+    const Operand &value = program.operand(inst, 0);
+    if (value.kind != Operand::Kind::Vector)
+      continue;
+    unsigned elementBytes = typeBits(inst.type) / 8;
+    for (unsigned e = 0; e < value.count && (e + 1) * elementBytes <= 32; ++e) {
+      const Operand &element = program.operands[value.reg + e];
+      uint64_t liveBits = ~uint64_t(0);
+      if (element.kind == Operand::Kind::Sink)
+        liveBits = 0;
+      else if (element.kind == Operand::Kind::Reg && !read[element.reg])
+        liveBits = unpacked[element.reg];
+      for (unsigned b = 0; b < elementBytes; ++b)
+        if (((liveBits >> (8 * b)) & 0xff) == 0)
+          inst.deadBytes |= 1u << (e * elementBytes + b);
+    }
+  }
+}

@@ -22,14 +22,11 @@
 using namespace roller::emu;
 using namespace roller::emu::detail;
 
-uint8_t *CtaExecutor::globalPointer(const Inst &inst, const Warp &warp,
-                                    unsigned lane, uint64_t address,
-                                    unsigned size) {
-  if (const Allocation *range = launch.memory.find(address, size)) {
-    if (range->lazy)
-      range->lazy->materialize(address - range->base, size);
-    return reinterpret_cast<uint8_t *>(address);
-  }
+const Allocation *CtaExecutor::findGlobal(const Inst &inst, const Warp &warp,
+                                          unsigned lane, uint64_t address,
+                                          unsigned size) {
+  if (const Allocation *range = launch.memory.find(address, size))
+    return range;
   std::string what = "out-of-bounds global " +
                      std::string(inst.op == Opcode::St ? "write" : "access") +
                      " of " + std::to_string(size) + " bytes at " +
@@ -39,27 +36,36 @@ uint8_t *CtaExecutor::globalPointer(const Inst &inst, const Warp &warp,
   return nullptr;
 }
 
-int64_t CtaExecutor::sharedIndex(const Inst &inst, const Warp &warp,
+int64_t CtaExecutor::checkShared(const Inst &inst, const Warp &warp,
                                  unsigned lane, uint64_t address,
-                                 unsigned size) {
+                                 unsigned size, AccessCache &cache) {
   uint64_t end = address + size;
   // In one variable, or in the dynamic array?
   if (address >= program.dynamicSharedOffset && end <= sharedEnd &&
-      end >= address)
+      end >= address) {
+    cache.sharedBegin = program.dynamicSharedOffset;
+    cache.sharedEnd = sharedEnd;
     return int64_t(address);
+  }
   const SharedVariable *before = nullptr, *after = nullptr;
   for (const SharedVariable &var : program.shared) {
     if (var.isDynamic)
       continue;
-    if (address >= var.offset && end <= var.offset + var.size)
+    if (address >= var.offset && end <= var.offset + var.size) {
+      cache.sharedBegin = var.offset;
+      cache.sharedEnd = var.offset + var.size;
       return int64_t(address);
+    }
     if (var.offset <= address && (!before || var.offset > before->offset))
       before = &var;
     if (var.offset > address && (!after || var.offset < after->offset))
       after = &var;
   }
   char text[400];
-  if (address >= sharedEnd + kSharedRedZone || end < address) {
+  // An access that does not fit in the emulator's buffer (the last red zone
+  // included) is a fault and never carried out, even where it starts
+  // inside the red zone.
+  if (end > sharedEnd + kSharedRedZone || end < address) {
     std::snprintf(text, sizeof text,
                   "out-of-bounds shared access of %u bytes at 0x%" PRIx64
                   ", beyond the block's %" PRIu64

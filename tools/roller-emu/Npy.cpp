@@ -189,6 +189,12 @@ std::string roller::npy::dtypeFor(const std::string &element) {
     return "i1";
   if (element == "ui8")
     return "u1";
+  if (element == "ui16")
+    return "u2";
+  if (element == "ui32")
+    return "u4";
+  if (element == "ui64")
+    return "u8";
   if (element == "i16" || element == "si16")
     return "i2";
   if (element == "i32" || element == "si32")

@@ -135,6 +135,9 @@ struct Inst {
   bool transpose = false;    ///< ldmatrix/stmatrix .trans
   bool propagateNaN = false; ///< min/max .NaN
   uint8_t vector = 1;        ///< .v2/.v4/.v8, ldmatrix .x1/.x2/.x4
+  /// Vector loads: bit b is set when byte b of the loaded data is never
+  /// read by any instruction of the kernel (see markDeadVectorElements).
+  uint32_t deadBytes = 0;
   uint8_t sub = 0;           ///< a sub-operation: atom op, shfl mode, vote
                              ///< mode, approx function, shf direction...
   uint8_t mode = 0;          ///< a second sub-operation (shf .clamp/.wrap)
@@ -238,6 +241,16 @@ decodeKernel(const ptx::Module &module, const ptx::Function &function,
 /// Computes every branch's reconvergence pc (its block's immediate
 /// post-dominator; code.size() when the paths meet only at exit).
 void computeReconvergence(Program &program);
+
+/// Marks the bytes of vector loads that no instruction reads: elements whose
+/// destination register is never read, and halves of registers only ever
+/// unpacked (`mov.b32 {%rs1, tmp}, %r1`) into registers never read. LLVM's
+/// load/store vectorizer widens a chain of loads to a power of two within
+/// an aligned block (a v4 load for three floats, or for seven halves): the
+/// extra bytes may lie past the end of a buffer, on bytes nothing wrote, or
+/// on bytes another stage's cp.async is still writing, and their value is
+/// never used. The engine neither checks nor reads such bytes.
+void markDeadVectorElements(Program &program);
 
 } // namespace roller::emu
 

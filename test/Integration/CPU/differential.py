@@ -11,6 +11,10 @@ through mlir-runner once per pipeline:
   * reference: roller-opt --roller-lower-to-cpu        (upstream lowering only)
   * roller:    roller-opt --roller-tile="device=D" --roller-lower-to-cpu
                for each D in --devices (h200 and a100 by default)
+  * with --gpu, roller is the GPU path instead: --roller-tile="device=D"
+               --convert-to-nvvm, the kernels run by the PTX emulator
+               behind upstream's GPU runtime ABI (--emulator-runtime, added
+               to mlir-runner's -shared-libs), under its sanitizer
 
 `main` prints one checksum tuple per case: (sum, sum of x[i]*(i+1), sum of
 x[i]*((i*i mod 61)+1), max, number of non-integer elements), computed in i64
@@ -49,6 +53,8 @@ LLVM_LIB = "/usr/lib/llvm-22/lib"
 
 # Multiplies the upper bounds of the random sizes (--scale).
 SCALE = 1.0
+# --gpu: the roller pipeline compiles for the GPU and runs on the emulator.
+GPU = False
 
 
 def pick(rng, lo, hi):
@@ -186,13 +192,21 @@ def generate(seed, count):
 RESULT = re.compile(r"data =\s*\n\s*\[([^\]]*)\]")
 
 # How to lower and run: the roller-opt binary, mlir-runner, its -shared-libs.
-Tools = collections.namedtuple("Tools", "roller_opt runner libs")
+Tools = collections.namedtuple("Tools", "roller_opt runner libs emulator")
 
 
 def passes(device):
     """The roller pipeline for a device, the reference one for None."""
-    tile = [f"--roller-tile=device={device}"] if device else []
-    return tile + ["--roller-lower-to-cpu"]
+    if not device:
+        return ["--roller-lower-to-cpu"]
+    return [f"--roller-tile=device={device}",
+            "--convert-to-nvvm" if GPU else "--roller-lower-to-cpu"]
+
+
+def libs_for(tools, device):
+    """mlir-runner's -shared-libs: the GPU path adds the emulator's
+    runtime."""
+    return tools.libs + ("," + tools.emulator if GPU and device else "")
 
 
 def run_module(tools, text, device, timeout=300):
@@ -209,7 +223,7 @@ def run_module(tools, text, device, timeout=300):
         return None, (f"roller-opt exited with {lowered.returncode}: " +
                       " | ".join(errors[:3]))[:2000]
     runner = [tools.runner, "-e", "main", "-entry-point-result=void",
-              "-shared-libs=" + tools.libs]
+              "-shared-libs=" + libs_for(tools, device)]
     try:
         ran = subprocess.run(runner, input=lowered.stdout, capture_output=True,
                              text=True, timeout=timeout)
@@ -327,13 +341,22 @@ def main():
                         help="do not fail on ops --roller-tile leaves alone")
     parser.add_argument("--keep", default=None,
                         help="directory for reproducers (default: a temp dir)")
+    parser.add_argument("--gpu", action="store_true",
+                        help="test the GPU path (--convert-to-nvvm) on the "
+                        "PTX emulator instead of the CPU oracle")
+    parser.add_argument("--emulator-runtime", default=None,
+                        help="libroller_emulator_runtime.so (with --gpu)")
     parser.add_argument("--list", action="store_true",
                         help="print the cases and exit")
     args = parser.parse_args()
 
-    global SCALE
+    global SCALE, GPU
     SCALE = args.scale
-    tools = Tools(args.roller_opt, args.mlir_runner, args.shared_libs)
+    GPU = args.gpu
+    if GPU and not args.emulator_runtime:
+        parser.error("--gpu needs --emulator-runtime")
+    tools = Tools(args.roller_opt, args.mlir_runner, args.shared_libs,
+                  args.emulator_runtime)
     cases = generate(args.seed, args.cases)
     if args.only:
         keep = set(args.only.split(","))
@@ -396,11 +419,12 @@ def main():
               "max, non-integers)")
         print(f"  reproduce: {tools.roller_opt} {path} "
               f"{' '.join(passes(device))} | {tools.runner} -e main "
-              f"-entry-point-result=void -shared-libs={tools.libs}")
+              f"-entry-point-result=void -shared-libs={libs_for(tools, device)}")
     kinds = collections.Counter(f[3] for f in failures)
     print(f"{len(cases)} cases, {kinds['mismatch']} mismatches, "
           f"{kinds['crash']} crashes, {kinds['untiled']} untiled "
-          f"(on {', '.join(devices)}, each against the reference)")
+          f"(on {', '.join(devices)}{' on the GPU path' if GPU else ''}, "
+          f"each against the reference)")
     return 1 if failures else 0
 
 
