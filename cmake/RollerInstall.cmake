@@ -20,6 +20,13 @@ install(TARGETS RollerAnalysis EXPORT MLIRTargets
   LIBRARY DESTINATION lib${LLVM_LIBDIR_SUFFIX})
 set_target_properties(roller-opt PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
 install(TARGETS roller-opt EXPORT MLIRTargets RUNTIME DESTINATION bin)
+# The PTX emulator: its library (plain C++, for embedding), the mgpu* runtime
+# library mlir-runner loads, and roller-emu.
+install(TARGETS RollerEmulator EXPORT MLIRTargets
+  ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX})
+install(TARGETS roller_emulator_runtime
+  LIBRARY DESTINATION lib${LLVM_LIBDIR_SUFFIX})
+install(TARGETS roller-emu RUNTIME DESTINATION bin)
 install(EXPORT MLIRTargets
   FILE RollerTargets.cmake
   NAMESPACE Roller::

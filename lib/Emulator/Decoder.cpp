@@ -106,8 +106,12 @@ public:
 
   Status operand(const ptx::Operand &operand, Type type) override;
   Error error(const std::string &message) const override {
+    // Name the instruction unless the message already does.
+    std::string where;
+    if (current && message.find(current->opcodeText()) == std::string::npos)
+      where = " in '" + current->opcodeText() + "'";
     return makeError(module.name + ":" + std::to_string(line) + ": " +
-                     message + (current ? " in '" + current->opcodeText() + "'" : ""));
+                     message + where);
   }
 
 private:

@@ -104,19 +104,35 @@ std::string roller::emu::describeGlobalAddress(const GlobalMemory &memory,
                   address, size, address - range->base,
                   address + size - end, allocationKindName(range->kind),
                   range->label.c_str(), range->size);
-  } else if (address >= end) {
+  } else if (address == end) {
+    std::snprintf(buffer, sizeof buffer,
+                  "0x%" PRIx64 " (just past the end of %s %s, %" PRIu64
+                  " bytes)",
+                  address, allocationKindName(range->kind),
+                  range->label.c_str(), range->size);
+  } else if (address > end && address - end < (uint64_t(1) << 20)) {
     std::snprintf(buffer, sizeof buffer,
                   "0x%" PRIx64 " (%" PRIu64 " bytes past the end of %s %s, "
-                  "%" PRIu64 " bytes; not device-accessible)",
+                  "%" PRIu64 " bytes)",
                   address, address - end, allocationKindName(range->kind),
                   range->label.c_str(), range->size);
-  } else {
+  } else if (address >= end) {
+    std::snprintf(buffer, sizeof buffer,
+                  "0x%" PRIx64 " (in no device allocation or registered host "
+                  "range: not device-accessible)",
+                  address);
+  } else if (range->base - address < (uint64_t(1) << 20)) {
     std::snprintf(buffer, sizeof buffer,
                   "0x%" PRIx64 " (%" PRIu64 " bytes before %s %s, %" PRIu64
-                  " bytes; not device-accessible)",
+                  " bytes)",
                   address, range->base - address,
                   allocationKindName(range->kind), range->label.c_str(),
                   range->size);
+  } else {
+    std::snprintf(buffer, sizeof buffer,
+                  "0x%" PRIx64 " (in no device allocation or registered host "
+                  "range: not device-accessible)",
+                  address);
   }
   return buffer;
 }

@@ -16,9 +16,16 @@ An operator passes when the emulator reports no finding and every written
 element equals the reference (exactly for f32 sums of small integers; within
 the output format's rounding for f16).
 
+With --counters FILE the kernels also report the emulator's counters, and
+FILE gets one JSON line per kernel: the shared-memory bank conflict factor
+the run measured (wavefronts over the fewest possible, from the addresses)
+next to the one the model assumed for the config (--roller-select's
+report), global sectors per request and the emulated instructions.
+
 usage: emulate_suite.py --src ROOT --roller-opt OPT --roller-emu EMU
                         [--suite roller119|fp16] [--device h200]
                         [--only ID,...] [--jobs N] [--workdir DIR]
+                        [--counters FILE]
 Needs numpy (Debian's python3-numpy; run with /usr/bin/python3).
 """
 
@@ -105,6 +112,8 @@ def run_operator(args, launch, index, desc, work):
     prefix = os.path.join(work, name)
     cmd = [args.roller_emu, ptx_of(args, work, launch), args.launch_json,
            "--launch=%d" % index, "--sample"]
+    if args.counters:
+        cmd.append("--counters=%s.counters.json" % prefix)
     outputs = []
     seeds = {}
     for i, operand in enumerate(launch["operands"]):
@@ -162,6 +171,37 @@ def run_operator(args, launch, index, desc, work):
     return True, "%s: %d elements match, no findings (%.1f s)" % (name, len(written), seconds), seconds
 
 
+def write_counters(args, work, launches, results):
+    """One JSON line per kernel: measured counters next to the model's
+    assumptions (the select report's line of the kernel's function)."""
+    model = {}
+    report = os.path.join(work, "report.jsonl")
+    if os.path.exists(report):
+        for line in open(report):
+            entry = json.loads(line)
+            if "func" in entry:
+                model[entry["func"]] = entry
+    with open(args.counters, "w") as out:
+        for launch, (ok, _, seconds) in zip(launches, results):
+            path = os.path.join(work, launch["kernel"] + ".counters.json")
+            if not os.path.exists(path):
+                continue
+            counters = json.load(open(path))
+            chosen = model.get(launch["func"], {})
+            out.write(json.dumps({
+                "kernel": launch["kernel"],
+                "passed": ok,
+                "emulation_s": round(seconds, 3),
+                "thread_instructions": sum(counters["thread_instructions"].values()),
+                "warp_instructions": sum(counters["warp_instructions"].values()),
+                "shared_load_bank_conflict": counters["shared_load"]["bank_conflict_factor"],
+                "shared_store_bank_conflict": counters["shared_store"]["bank_conflict_factor"],
+                "model_bank_conflict": chosen.get("bank_conflict"),
+                "global_load_sectors_per_request":
+                    counters["global_load"]["sectors_per_request"],
+            }) + "\n")
+
+
 def ptx_of(args, work, launch):
     single = os.path.join(work, "k.ptx")
     if os.path.exists(single):
@@ -179,6 +219,7 @@ def main():
     ap.add_argument("--only")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--workdir")
+    ap.add_argument("--counters", help="write per-kernel counters (JSON lines)")
     args = ap.parse_args()
     work = args.workdir or tempfile.mkdtemp(prefix="emulate-suite-")
     os.makedirs(work, exist_ok=True)
@@ -192,7 +233,8 @@ def main():
     compiled = subprocess.run(
         [args.roller_opt, os.path.join(work, "suite.mlir"),
          "--mlir-print-op-on-diagnostic=false",
-         "--roller-tile=device=%s" % args.device,
+         "--roller-tile=device=%s report=%s" % (
+             args.device, os.path.join(work, "report.jsonl")),
          "--convert-to-nvvm=ptx-file=%s" % os.path.join(work, "k.ptx"),
          "-o", os.devnull], capture_output=True, text=True)
     if compiled.returncode != 0:
@@ -218,6 +260,8 @@ def main():
     missing = sorted(set(descs) - covered)
     for sym in missing:
         print("FAIL %s: no kernel was launched for it" % sym)
+    if args.counters:
+        write_counters(args, work, launches, results)
     total = sum(r[2] for r in results)
     print("%s on %s: %d operators, %d kernels, %d failed, %d without a kernel; "
           "%.0f s of emulation" % (args.suite, args.device, len(descs), len(launches),
