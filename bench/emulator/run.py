@@ -83,7 +83,7 @@ def ci_tier(build):
                            os.path.join(build, "test/Integration/GPU")],
                           capture_output=True, text=True)
     wall = time.time() - start
-    times = re.findall(r"^\s*([0-9.]+)s: (\S+)", done.stdout, re.M)
+    times = re.findall(r"^\s*([0-9.]+)s: ROLLER :: (\S+)", done.stdout, re.M)
     summary = re.search(r"Total Discovered Tests: (\d+)", done.stdout)
     return wall, done.returncode, sorted(((float(t), n) for t, n in times),
                                          reverse=True), summary.group(1) if summary else "?"

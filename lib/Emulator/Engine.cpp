@@ -97,8 +97,11 @@ void CtaExecutor::run(Dim3 id) {
 
 bool CtaExecutor::releaseBarrier() {
   // Every warp is done or waiting. A block-wide barrier completes when
-  // every thread of the block waits at it; a counted one (bar.sync a, b)
-  // when b threads do.
+  // every thread of the block that has not exited waits at it (PTX ISA
+  // 9.7.13.1: "wait for all non-exited threads"; 9.7.12.7 exit: exiting
+  // threads release a barrier they held up); a counted one (bar.sync a, b)
+  // when b threads do. A barrier some live thread never reaches (it waits
+  // at another one) deadlocks the block: that is the finding.
   const Warp *waiting = nullptr;
   for (const Warp &warp : warps)
     if (warp.state == Warp::State::AtBarrier) {
@@ -110,19 +113,16 @@ bool CtaExecutor::releaseBarrier() {
   uint32_t arrived = 0, total = 0;
   std::string elsewhere;
   for (const Warp &warp : warps) {
-    total += uint32_t(__builtin_popcount(warp.validMask));
+    total += uint32_t(__builtin_popcount(warp.liveMask()));
     if (warp.state == Warp::State::AtBarrier && warp.barrierId == id) {
       arrived += uint32_t(__builtin_popcount(warp.liveMask()));
       continue;
     }
-    if (elsewhere.size() < 200) {
+    if (warp.state != Warp::State::Done && elsewhere.size() < 200) {
       char text[96];
-      if (warp.state == Warp::State::Done)
-        std::snprintf(text, sizeof text, " warp %u has exited;", warp.index);
-      else
-        std::snprintf(text, sizeof text,
-                      " warp %u waits at barrier %u (line %u);", warp.index,
-                      warp.barrierId, warp.barrierLine);
+      std::snprintf(text, sizeof text,
+                    " warp %u waits at barrier %u (line %u);", warp.index,
+                    warp.barrierId, warp.barrierLine);
       elsewhere += text;
     }
   }
