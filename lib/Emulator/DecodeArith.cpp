@@ -67,10 +67,11 @@ Status decodeFloat(OpcodeDecoder &d, Type type) {
     static const struct {
       const char *name;
       ApproxFunction function;
-    } kApprox[] = {{"ex2", ApproxFunction::Ex2},     {"lg2", ApproxFunction::Lg2},
-                   {"rcp", ApproxFunction::Rcp},     {"sqrt", ApproxFunction::Sqrt},
-                   {"rsqrt", ApproxFunction::Rsqrt}, {"sin", ApproxFunction::Sin},
-                   {"cos", ApproxFunction::Cos},     {"tanh", ApproxFunction::Tanh}};
+    } kApprox[] = {
+        {"ex2", ApproxFunction::Ex2},     {"lg2", ApproxFunction::Lg2},
+        {"rcp", ApproxFunction::Rcp},     {"sqrt", ApproxFunction::Sqrt},
+        {"rsqrt", ApproxFunction::Rsqrt}, {"sin", ApproxFunction::Sin},
+        {"cos", ApproxFunction::Cos},     {"tanh", ApproxFunction::Tanh}};
     bool found = false;
     for (const auto &entry : kApprox) {
       if (base != entry.name)
@@ -117,22 +118,22 @@ Status decodeInteger(OpcodeDecoder &d, Type type) {
     size_t operands;
   };
   static const Simple kSimple[] = {
-      {"add", Opcode::Add, 3},    {"addc", Opcode::Add, 3},
-      {"sub", Opcode::Sub, 3},    {"subc", Opcode::Sub, 3},
-      {"div", Opcode::Div, 3},    {"rem", Opcode::Rem, 3},
-      {"abs", Opcode::Abs, 2},    {"neg", Opcode::Neg, 2},
-      {"min", Opcode::Min, 3},    {"max", Opcode::Max, 3},
-      {"popc", Opcode::Popc, 2},  {"clz", Opcode::Clz, 2},
+      {"add", Opcode::Add, 3},     {"addc", Opcode::Add, 3},
+      {"sub", Opcode::Sub, 3},     {"subc", Opcode::Sub, 3},
+      {"div", Opcode::Div, 3},     {"rem", Opcode::Rem, 3},
+      {"abs", Opcode::Abs, 2},     {"neg", Opcode::Neg, 2},
+      {"min", Opcode::Min, 3},     {"max", Opcode::Max, 3},
+      {"popc", Opcode::Popc, 2},   {"clz", Opcode::Clz, 2},
       {"bfind", Opcode::Bfind, 2}, {"brev", Opcode::Brev, 2},
-      {"bfe", Opcode::Bfe, 4},    {"bfi", Opcode::Bfi, 5},
-      {"and", Opcode::And, 3},    {"or", Opcode::Or, 3},
-      {"xor", Opcode::Xor, 3},    {"not", Opcode::Not, 2},
-      {"cnot", Opcode::Cnot, 2},  {"lop3", Opcode::Lop3, 5},
-      {"shl", Opcode::Shl, 3},    {"shr", Opcode::Shr, 3},
-      {"sad", Opcode::Sad, 4},    {"prmt", Opcode::Prmt, 4},
-      {"dp4a", Opcode::Dp4a, 4},  {"dp2a", Opcode::Dp2a, 4},
-      {"mul", Opcode::Mul, 3},    {"mad", Opcode::Mad, 4},
-      {"madc", Opcode::Mad, 4},   {"mul24", Opcode::Mul24, 3},
+      {"bfe", Opcode::Bfe, 4},     {"bfi", Opcode::Bfi, 5},
+      {"and", Opcode::And, 3},     {"or", Opcode::Or, 3},
+      {"xor", Opcode::Xor, 3},     {"not", Opcode::Not, 2},
+      {"cnot", Opcode::Cnot, 2},   {"lop3", Opcode::Lop3, 5},
+      {"shl", Opcode::Shl, 3},     {"shr", Opcode::Shr, 3},
+      {"sad", Opcode::Sad, 4},     {"prmt", Opcode::Prmt, 4},
+      {"dp4a", Opcode::Dp4a, 4},   {"dp2a", Opcode::Dp2a, 4},
+      {"mul", Opcode::Mul, 3},     {"mad", Opcode::Mad, 4},
+      {"madc", Opcode::Mad, 4},    {"mul24", Opcode::Mul24, 3},
       {"mad24", Opcode::Mad24, 4}, {"shf", Opcode::Shf, 4},
   };
   const Simple *entry = nullptr;
@@ -281,11 +282,11 @@ Status decodeConvert(OpcodeDecoder &d) {
                dst == Type::E4M3x2 || dst == Type::E5M2x2) &&
               src == Type::F32;
   if (isFloat(dst) && isFloat(src)) {
-    bool narrowing = typeBits(floatFormat(dst) == FloatFormat::F64 ? Type::F64
-                                                                   : dst) <
-                         typeBits(src) ||
-                     pack || dst == Type::TF32 || dst == Type::BF16 ||
-                     (dst == Type::F16 && src == Type::BF16);
+    bool narrowing =
+        typeBits(floatFormat(dst) == FloatFormat::F64 ? Type::F64 : dst) <
+            typeBits(src) ||
+        pack || dst == Type::TF32 || dst == Type::BF16 ||
+        (dst == Type::F16 && src == Type::BF16);
     if (inst.mode && dst != src && !narrowing)
       return d.error("integer rounding applies to float-to-integral "
                      "conversions of the same width");
@@ -354,8 +355,8 @@ Status roller::emu::detail::decodeArithmetic(OpcodeDecoder &d, bool &handled) {
   }
   if (base == "testp") {
     d.inst.op = Opcode::FTestp;
-    int op = d.takeOneOf({"finite", "infinite", "number", "notanumber",
-                          "normal", "subnormal"});
+    int op = d.takeOneOf(
+        {"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
     if (op < 0)
       return d.error("testp needs an operation");
     d.inst.sub = uint8_t(op);
@@ -369,12 +370,12 @@ Status roller::emu::detail::decodeArithmetic(OpcodeDecoder &d, bool &handled) {
     return d.all(d.inst.type);
   }
   static const char *const kArith[] = {
-      "add",  "addc", "sub",  "subc", "mul",   "mad",   "madc", "mul24",
-      "mad24", "sad", "div",  "rem",  "abs",   "neg",   "min",  "max",
-      "popc", "clz",  "bfind", "brev", "bfe",  "bfi",   "and",  "or",
-      "xor",  "not",  "cnot", "lop3", "shl",   "shr",   "shf",  "prmt",
-      "dp4a", "dp2a", "fma",  "rcp",  "sqrt",  "rsqrt", "sin",  "cos",
-      "lg2",  "ex2",  "tanh", "copysign"};
+      "add",   "addc", "sub",   "subc",    "mul",  "mad",   "madc", "mul24",
+      "mad24", "sad",  "div",   "rem",     "abs",  "neg",   "min",  "max",
+      "popc",  "clz",  "bfind", "brev",    "bfe",  "bfi",   "and",  "or",
+      "xor",   "not",  "cnot",  "lop3",    "shl",  "shr",   "shf",  "prmt",
+      "dp4a",  "dp2a", "fma",   "rcp",     "sqrt", "rsqrt", "sin",  "cos",
+      "lg2",   "ex2",  "tanh",  "copysign"};
   bool arithmetic = false;
   for (const char *name : kArith)
     arithmetic |= base == name;
@@ -391,9 +392,9 @@ Status roller::emu::detail::decodeArithmetic(OpcodeDecoder &d, bool &handled) {
   Type type = m.types[0];
   if (isFloat(type))
     return decodeFloat(d, type);
-  if (!isIntegerType(type) && !(type == Type::Pred &&
-                                (base == "and" || base == "or" ||
-                                 base == "xor" || base == "not")))
+  if (!isIntegerType(type) &&
+      !(type == Type::Pred &&
+        (base == "and" || base == "or" || base == "xor" || base == "not")))
     return d.error(base + " does not take ." + typeName(type));
   return decodeInteger(d, type);
 }

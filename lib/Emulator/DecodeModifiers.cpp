@@ -20,10 +20,10 @@ namespace {
 /// Qualifiers that only tune caching, ordering or scope.
 bool isIgnorable(const std::string &part) {
   static const char *const kIgnored[] = {
-      "ca",     "cg",      "cs",   "lu",      "cv",   "wb",  "wt",
-      "nc",     "weak",    "relaxed", "acquire", "release", "acq_rel",
-      "sc",     "mmio",    "cta",  "gpu",     "sys",  "cluster", "noftz",
-      "unified", "level",
+      "ca",      "cg",    "cs",      "lu",      "cv",      "wb",
+      "wt",      "nc",    "weak",    "relaxed", "acquire", "release",
+      "acq_rel", "sc",    "mmio",    "cta",     "gpu",     "sys",
+      "cluster", "noftz", "unified", "level",
   };
   for (const char *ignored : kIgnored)
     if (part == ignored)

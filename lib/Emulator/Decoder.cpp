@@ -99,8 +99,8 @@ public:
   KernelDecoder(const ptx::Module &module, const ptx::Function &function,
                 const std::map<std::string, uint64_t> &globals,
                 Program &program)
-      : module(module), function(function), globals(globals),
-        program(program) {}
+      : module(module), function(function), globals(globals), program(program) {
+  }
 
   Status run();
 
@@ -110,8 +110,8 @@ public:
     std::string where;
     if (current && message.find(current->opcodeText()) == std::string::npos)
       where = " in '" + current->opcodeText() + "'";
-    return makeError(module.name + ":" + std::to_string(line) + ": " +
-                     message + where);
+    return makeError(module.name + ":" + std::to_string(line) + ": " + message +
+                     where);
   }
 
 private:
@@ -156,9 +156,8 @@ Status KernelDecoder::declareRegister(const ptx::Variable &var) {
   if (slots > (1u << 20) || program.numRegs + slots > (1u << 22))
     return error("too many registers (" + std::to_string(slots) + ")");
   for (uint64_t i = 0; i < slots; ++i)
-    program.regNames.push_back(var.registerRange
-                                   ? var.name + std::to_string(i)
-                                   : var.name);
+    program.regNames.push_back(var.registerRange ? var.name + std::to_string(i)
+                                                 : var.name);
   program.numRegs += uint32_t(slots);
   scopes.back().push_back(std::move(range));
   return Status::ok();
@@ -280,7 +279,8 @@ Status KernelDecoder::layoutVariables() {
     unsigned bytes = ptx::typeBytes(var->type) * var->vectorWidth;
     if (bytes == 0)
       return error("unsupported type ." + var->type + " of " + var->name);
-    uint64_t alignment = std::max<uint64_t>(var->alignment ? var->alignment : bytes, 1);
+    uint64_t alignment =
+        std::max<uint64_t>(var->alignment ? var->alignment : bytes, 1);
     if (var->isExtern || var->count == 0) {
       dynamic.push_back(var);
       dynamicAlignment = std::max(dynamicAlignment, alignment);
@@ -301,7 +301,8 @@ Status KernelDecoder::layoutVariables() {
   for (const ptx::Variable *var : dynamic) {
     program.shared.push_back(
         SharedVariable{var->name, program.dynamicSharedOffset, 0, true});
-    symbols[var->name] = Symbol{Symbol::Kind::Shared, program.dynamicSharedOffset};
+    symbols[var->name] =
+        Symbol{Symbol::Kind::Shared, program.dynamicSharedOffset};
   }
 
   uint64_t localOffset = 0;

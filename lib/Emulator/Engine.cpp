@@ -44,7 +44,8 @@ void CtaExecutor::setUpWarps() {
     Warp &warp = warps[w];
     warp.index = w;
     warp.firstThread = w * kWarpSize;
-    uint32_t threads = std::min<uint32_t>(kWarpSize, threadsPerBlock - w * kWarpSize);
+    uint32_t threads =
+        std::min<uint32_t>(kWarpSize, threadsPerBlock - w * kWarpSize);
     warp.validMask = threads == 32 ? 0xffffffffu : (1u << threads) - 1;
     warp.exitedMask = 0;
     warp.carryMask = 0;
@@ -52,7 +53,8 @@ void CtaExecutor::setUpWarps() {
     warp.stack.assign(1, StackEntry{0, kNoReconvergence, warp.validMask});
     warp.regs = registerFile.data() + size_t(w) * program.numRegs * kWarpSize;
     std::fill(warp.regs, warp.regs + size_t(program.numRegs) * kWarpSize, 0);
-    warp.local = localMemory.data() + size_t(w) * kWarpSize * program.localBytes;
+    warp.local =
+        localMemory.data() + size_t(w) * kWarpSize * program.localBytes;
     for (uint32_t lane = 0; lane < kWarpSize; ++lane) {
       uint32_t linear = warp.firstThread + lane;
       warp.tid[0][lane] = uint16_t(linear % block.x);
@@ -254,9 +256,9 @@ void CtaExecutor::step(Warp &warp) {
         return;
       }
       warp.barrierId = uint32_t(read(warp, operand(inst, 0), lane));
-      warp.barrierExpected =
-          inst.numOperands > 1 ? uint32_t(read(warp, operand(inst, 1), lane))
-                               : 0;
+      warp.barrierExpected = inst.numOperands > 1
+                                 ? uint32_t(read(warp, operand(inst, 1), lane))
+                                 : 0;
       warp.barrierLine = inst.line;
       warp.state = Warp::State::AtBarrier;
       return;
@@ -282,35 +284,82 @@ void CtaExecutor::step(Warp &warp) {
 
 void CtaExecutor::execute(const Inst &inst, Warp &warp, uint32_t mask) {
   switch (inst.op) {
-  case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Mad:
-  case Opcode::Mul24: case Opcode::Mad24: case Opcode::Sad: case Opcode::Div:
-  case Opcode::Rem: case Opcode::Abs: case Opcode::Neg: case Opcode::Min:
-  case Opcode::Max: case Opcode::Popc: case Opcode::Clz: case Opcode::Bfind:
-  case Opcode::Brev: case Opcode::Bfe: case Opcode::Bfi: case Opcode::Prmt:
-  case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::And: case Opcode::Or:
-  case Opcode::Xor: case Opcode::Not: case Opcode::Cnot: case Opcode::Lop3:
-  case Opcode::Shl: case Opcode::Shr: case Opcode::Shf: case Opcode::AddCC:
+  case Opcode::Add:
+  case Opcode::Sub:
+  case Opcode::Mul:
+  case Opcode::Mad:
+  case Opcode::Mul24:
+  case Opcode::Mad24:
+  case Opcode::Sad:
+  case Opcode::Div:
+  case Opcode::Rem:
+  case Opcode::Abs:
+  case Opcode::Neg:
+  case Opcode::Min:
+  case Opcode::Max:
+  case Opcode::Popc:
+  case Opcode::Clz:
+  case Opcode::Bfind:
+  case Opcode::Brev:
+  case Opcode::Bfe:
+  case Opcode::Bfi:
+  case Opcode::Prmt:
+  case Opcode::Dp4a:
+  case Opcode::Dp2a:
+  case Opcode::And:
+  case Opcode::Or:
+  case Opcode::Xor:
+  case Opcode::Not:
+  case Opcode::Cnot:
+  case Opcode::Lop3:
+  case Opcode::Shl:
+  case Opcode::Shr:
+  case Opcode::Shf:
+  case Opcode::AddCC:
   case Opcode::SubCC:
     executeInteger(*this, inst, warp, mask);
     return;
-  case Opcode::FAdd: case Opcode::FSub: case Opcode::FMul: case Opcode::FFma:
-  case Opcode::FDiv: case Opcode::FAbs: case Opcode::FNeg: case Opcode::FMin:
-  case Opcode::FMax: case Opcode::FApprox: case Opcode::FCopysign:
+  case Opcode::FAdd:
+  case Opcode::FSub:
+  case Opcode::FMul:
+  case Opcode::FFma:
+  case Opcode::FDiv:
+  case Opcode::FAbs:
+  case Opcode::FNeg:
+  case Opcode::FMin:
+  case Opcode::FMax:
+  case Opcode::FApprox:
+  case Opcode::FCopysign:
   case Opcode::FTestp:
     executeFloat(*this, inst, warp, mask);
     return;
-  case Opcode::Setp: case Opcode::Set: case Opcode::Selp: case Opcode::Slct:
-  case Opcode::Mov: case Opcode::Cvt: case Opcode::Cvta:
+  case Opcode::Setp:
+  case Opcode::Set:
+  case Opcode::Selp:
+  case Opcode::Slct:
+  case Opcode::Mov:
+  case Opcode::Cvt:
+  case Opcode::Cvta:
   case Opcode::CreatePolicy:
     executeMove(*this, inst, warp, mask);
     return;
-  case Opcode::Ld: case Opcode::St: case Opcode::Atom: case Opcode::Red:
-  case Opcode::CpAsync: case Opcode::CpAsyncCommit: case Opcode::CpAsyncWait:
+  case Opcode::Ld:
+  case Opcode::St:
+  case Opcode::Atom:
+  case Opcode::Red:
+  case Opcode::CpAsync:
+  case Opcode::CpAsyncCommit:
+  case Opcode::CpAsyncWait:
     executeMemory(*this, inst, warp, mask);
     return;
-  case Opcode::Ldmatrix: case Opcode::Stmatrix: case Opcode::Mma:
-  case Opcode::Shfl: case Opcode::Vote: case Opcode::Redux:
-  case Opcode::Activemask: case Opcode::WarpSync:
+  case Opcode::Ldmatrix:
+  case Opcode::Stmatrix:
+  case Opcode::Mma:
+  case Opcode::Shfl:
+  case Opcode::Vote:
+  case Opcode::Redux:
+  case Opcode::Activemask:
+  case Opcode::WarpSync:
     executeWarpCollective(*this, inst, warp, mask);
     return;
   default:
@@ -322,33 +371,60 @@ uint64_t CtaExecutor::special(const Warp &warp, Special which,
                               unsigned lane) const {
   const LaunchConfig &config = launch.config;
   switch (which) {
-  case Special::TidX: return warp.tid[0][lane];
-  case Special::TidY: return warp.tid[1][lane];
-  case Special::TidZ: return warp.tid[2][lane];
-  case Special::NtidX: return config.block.x;
-  case Special::NtidY: return config.block.y;
-  case Special::NtidZ: return config.block.z;
-  case Special::CtaidX: return ctaid.x;
-  case Special::CtaidY: return ctaid.y;
-  case Special::CtaidZ: return ctaid.z;
-  case Special::NctaidX: return config.grid.x;
-  case Special::NctaidY: return config.grid.y;
-  case Special::NctaidZ: return config.grid.z;
-  case Special::LaneId: return lane;
-  case Special::WarpId: return warp.index;
-  case Special::NWarpId: return 64;
-  case Special::SmId: return 0;
-  case Special::NSmId: return launch.limits.multiprocessors;
-  case Special::GridId: return 1;
-  case Special::LanemaskEq: return uint64_t(1) << lane;
-  case Special::LanemaskLt: return (uint64_t(1) << lane) - 1;
-  case Special::LanemaskLe: return (uint64_t(2) << lane) - 1;
-  case Special::LanemaskGt: return uint32_t(~((uint64_t(2) << lane) - 1));
-  case Special::LanemaskGe: return uint32_t(~((uint64_t(1) << lane) - 1));
-  case Special::Clock: return uint32_t(launch.warpInstructions);
-  case Special::Clock64: return launch.warpInstructions;
-  case Special::GlobalTimer: return launch.warpInstructions * 1000;
-  case Special::DynamicSmemSize: return config.dynamicSharedBytes;
+  case Special::TidX:
+    return warp.tid[0][lane];
+  case Special::TidY:
+    return warp.tid[1][lane];
+  case Special::TidZ:
+    return warp.tid[2][lane];
+  case Special::NtidX:
+    return config.block.x;
+  case Special::NtidY:
+    return config.block.y;
+  case Special::NtidZ:
+    return config.block.z;
+  case Special::CtaidX:
+    return ctaid.x;
+  case Special::CtaidY:
+    return ctaid.y;
+  case Special::CtaidZ:
+    return ctaid.z;
+  case Special::NctaidX:
+    return config.grid.x;
+  case Special::NctaidY:
+    return config.grid.y;
+  case Special::NctaidZ:
+    return config.grid.z;
+  case Special::LaneId:
+    return lane;
+  case Special::WarpId:
+    return warp.index;
+  case Special::NWarpId:
+    return 64;
+  case Special::SmId:
+    return 0;
+  case Special::NSmId:
+    return launch.limits.multiprocessors;
+  case Special::GridId:
+    return 1;
+  case Special::LanemaskEq:
+    return uint64_t(1) << lane;
+  case Special::LanemaskLt:
+    return (uint64_t(1) << lane) - 1;
+  case Special::LanemaskLe:
+    return (uint64_t(2) << lane) - 1;
+  case Special::LanemaskGt:
+    return uint32_t(~((uint64_t(2) << lane) - 1));
+  case Special::LanemaskGe:
+    return uint32_t(~((uint64_t(1) << lane) - 1));
+  case Special::Clock:
+    return uint32_t(launch.warpInstructions);
+  case Special::Clock64:
+    return launch.warpInstructions;
+  case Special::GlobalTimer:
+    return launch.warpInstructions * 1000;
+  case Special::DynamicSmemSize:
+    return config.dynamicSharedBytes;
   case Special::TotalSmemSize:
     return program.staticSharedBytes + config.dynamicSharedBytes;
   }
@@ -370,9 +446,8 @@ std::string CtaExecutor::where(const Inst &inst, const Warp &warp,
   return text;
 }
 
-void CtaExecutor::report(Finding::Kind kind, const Inst &inst,
-                         const Warp &warp, int lane, const std::string &what,
-                         bool fatal) {
+void CtaExecutor::report(Finding::Kind kind, const Inst &inst, const Warp &warp,
+                         int lane, const std::string &what, bool fatal) {
   LaunchReport &result = launch.report;
   result.findingCount++;
   if (fatal) {

@@ -52,7 +52,7 @@ struct Warp {
   uint32_t firstThread = 0; ///< linear thread id of lane 0
   uint32_t validMask = 0;   ///< lanes that are threads of the block
   uint32_t exitedMask = 0;
-  uint32_t carryMask = 0;   ///< the .cc carry flag per lane
+  uint32_t carryMask = 0; ///< the .cc carry flag per lane
   State state = State::Running;
   uint32_t barrierId = 0;
   uint32_t barrierLine = 0;
@@ -68,10 +68,10 @@ struct Warp {
 
 /// Per-byte sanitizer state of shared memory.
 struct ShadowByte {
-  int32_t writer = -1;   ///< thread that last wrote it, -1 never written
+  int32_t writer = -1; ///< thread that last wrote it, -1 never written
   uint32_t writeEpoch = 0;
   uint32_t writeLine = 0;
-  int32_t reader = -1;   ///< -1 none, -2 several threads, else the thread
+  int32_t reader = -1; ///< -1 none, -2 several threads, else the thread
   uint32_t readEpoch = 0;
   uint32_t readLine = 0;
   /// The warp instruction that wrote it: lanes of one store writing the
@@ -198,8 +198,8 @@ public:
   }
 
   /// Records a finding; `fatal` stops the launch (a fault on hardware).
-  void report(Finding::Kind kind, const Inst &inst, const Warp &warp,
-              int lane, const std::string &what, bool fatal);
+  void report(Finding::Kind kind, const Inst &inst, const Warp &warp, int lane,
+              const std::string &what, bool fatal);
   /// "kernel K, PTX line L (op), block (x,y,z), thread (x,y,z)".
   std::string where(const Inst &inst, const Warp &warp, int lane) const;
   int32_t threadId(const Warp &warp, unsigned lane) const {

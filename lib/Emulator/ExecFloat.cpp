@@ -98,9 +98,9 @@ void fastLoop(uint32_t mask, const Lanes *src, uint64_t *dst, uint64_t width) {
 }
 
 __attribute__((target("fma"))) void fmaLoopHardware(uint32_t mask,
-                                                     const Lanes *src,
-                                                     uint64_t *dst,
-                                                     uint64_t width) {
+                                                    const Lanes *src,
+                                                    uint64_t *dst,
+                                                    uint64_t width) {
   forEachLane(mask, [&](unsigned lane) {
     float r = __builtin_fmaf(asFloat(src[0][lane]), asFloat(src[1][lane]),
                              asFloat(src[2][lane]));
@@ -147,7 +147,8 @@ uint64_t compute(const Inst &inst, FloatFormat format, uint64_t a, uint64_t b,
                  ? roundTo(exactDiv(1.0, x), format, inst.rounding, options)
                  : roundTo(exactSqrt(x), format, inst.rounding, options);
     return roundTo(exactDiv(x, y), format,
-                   inst.approx ? Rounding::NearestEven : inst.rounding, options);
+                   inst.approx ? Rounding::NearestEven : inst.rounding,
+                   options);
   case Opcode::FAbs:
     return a & ~signMask(format);
   case Opcode::FNeg:
@@ -231,8 +232,8 @@ void roller::emu::detail::executeFloat(CtaExecutor &cta, const Inst &inst,
   forEachLane(mask, [&](unsigned lane) {
     uint64_t v[3] = {src[0][lane], src[1][lane], src[2][lane]};
     if (packed) {
-      uint64_t lo = compute(inst, format, v[0] & 0xffff, v[1] & 0xffff,
-                            v[2] & 0xffff);
+      uint64_t lo =
+          compute(inst, format, v[0] & 0xffff, v[1] & 0xffff, v[2] & 0xffff);
       uint64_t hi = compute(inst, format, (v[0] >> 16) & 0xffff,
                             (v[1] >> 16) & 0xffff, (v[2] >> 16) & 0xffff);
       store(lane, (hi << 16) | lo);

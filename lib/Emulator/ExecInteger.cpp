@@ -61,7 +61,9 @@ uint64_t saturateSigned(__int128 value, unsigned bits) {
 
 uint64_t permute(uint32_t a, uint32_t b, uint32_t c, PrmtMode mode) {
   uint64_t both = (uint64_t(b) << 32) | a;
-  auto byte = [&](unsigned i) { return uint32_t(both >> (8 * (i & 7))) & 0xff; };
+  auto byte = [&](unsigned i) {
+    return uint32_t(both >> (8 * (i & 7))) & 0xff;
+  };
   uint32_t result = 0;
   switch (mode) {
   case PrmtMode::Default:
@@ -102,7 +104,8 @@ uint64_t permute(uint32_t a, uint32_t b, uint32_t c, PrmtMode mode) {
     return result;
   }
   case PrmtMode::Rc16: {
-    uint32_t half = (c & 1) ? (byte(2) | byte(3) << 8) : (byte(0) | byte(1) << 8);
+    uint32_t half =
+        (c & 1) ? (byte(2) | byte(3) << 8) : (byte(0) | byte(1) << 8);
     return half | half << 16;
   }
   }
@@ -128,10 +131,11 @@ void roller::emu::detail::executeInteger(CtaExecutor &cta, const Inst &inst,
         result = a + b + carry;
         if (inst.carryOut) {
           // Unsigned overflow of the width's addition.
-          unsigned __int128 wide = (unsigned __int128)(a & widthMask) +
-                                   (b & widthMask) + carry;
+          unsigned __int128 wide =
+              (unsigned __int128)(a & widthMask) + (b & widthMask) + carry;
           bool out = (wide >> bits) != 0;
-          warp.carryMask = (warp.carryMask & ~(1u << lane)) | (uint32_t(out) << lane);
+          warp.carryMask =
+              (warp.carryMask & ~(1u << lane)) | (uint32_t(out) << lane);
         }
         if (inst.sat && isSigned)
           result = saturateSigned(__int128(int64_t(a)) + int64_t(b), bits);
@@ -140,7 +144,8 @@ void roller::emu::detail::executeInteger(CtaExecutor &cta, const Inst &inst,
         if (inst.carryOut) {
           // The borrow (PTX ISA: sub.cc writes the borrow-out to CC.CF).
           bool out = (a & widthMask) < (b & widthMask) + carry;
-          warp.carryMask = (warp.carryMask & ~(1u << lane)) | (uint32_t(out) << lane);
+          warp.carryMask =
+              (warp.carryMask & ~(1u << lane)) | (uint32_t(out) << lane);
         }
         if (inst.sat && isSigned)
           result = saturateSigned(__int128(int64_t(a)) - int64_t(b), bits);
@@ -230,9 +235,9 @@ void roller::emu::detail::executeInteger(CtaExecutor &cta, const Inst &inst,
   case Opcode::Neg:
     forEachLane(mask, [&](unsigned lane) {
       int64_t a = int64_t(ops.get(0, lane));
-      ops.set(lane, inst.op == Opcode::Neg ? uint64_t(0) - uint64_t(a)
-                                           : (a < 0 ? uint64_t(0) - uint64_t(a)
-                                                    : uint64_t(a)));
+      ops.set(lane, inst.op == Opcode::Neg
+                        ? uint64_t(0) - uint64_t(a)
+                        : (a < 0 ? uint64_t(0) - uint64_t(a) : uint64_t(a)));
     });
     return;
   case Opcode::Min:
@@ -283,7 +288,8 @@ void roller::emu::detail::executeInteger(CtaExecutor &cta, const Inst &inst,
         signBit = (a >> std::min(pos + len - 1, msb)) & 1;
       uint64_t result = 0;
       for (unsigned i = 0; i <= msb; ++i) {
-        uint64_t bit = (i < len && pos + i <= msb) ? (a >> (pos + i)) & 1 : signBit;
+        uint64_t bit =
+            (i < len && pos + i <= msb) ? (a >> (pos + i)) & 1 : signBit;
         result |= bit << i;
       }
       ops.set(lane, result);
@@ -303,8 +309,9 @@ void roller::emu::detail::executeInteger(CtaExecutor &cta, const Inst &inst,
     return;
   case Opcode::Prmt:
     forEachLane(mask, [&](unsigned lane) {
-      ops.set(lane, permute(uint32_t(ops.raw(0, lane)), uint32_t(ops.raw(1, lane)),
-                            uint32_t(ops.raw(2, lane)), PrmtMode(inst.sub)));
+      ops.set(lane,
+              permute(uint32_t(ops.raw(0, lane)), uint32_t(ops.raw(1, lane)),
+                      uint32_t(ops.raw(2, lane)), PrmtMode(inst.sub)));
     });
     return;
   case Opcode::Dp4a:

@@ -95,8 +95,8 @@ public:
                       "out-of-bounds local access of %u bytes at offset "
                       "%" PRIu64 " (the thread has %" PRIu64 " bytes)",
                       size, target.address, bytes);
-        cta.report(Finding::Kind::LocalOutOfBounds, inst, warp, int(lane),
-                   text, /*fatal=*/true);
+        cta.report(Finding::Kind::LocalOutOfBounds, inst, warp, int(lane), text,
+                   /*fatal=*/true);
         return nullptr;
       }
       return warp.local + lane * bytes + target.address;
@@ -120,7 +120,8 @@ public:
       return;
     uint64_t addresses[kWarpSize];
     Space space = targets[__builtin_ctz(mask)].space;
-    forEachLane(mask, [&](unsigned lane) { addresses[lane] = targets[lane].address; });
+    forEachLane(
+        mask, [&](unsigned lane) { addresses[lane] = targets[lane].address; });
     if (space == Space::Shared)
       cta.countShared(store, addresses, mask, size);
     else if (space == Space::Global || space == Space::Const)
@@ -191,8 +192,8 @@ void loadStore(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   const uint64_t *base =
       address.hasBase ? warp.regs + size_t(address.reg) * kWarpSize : nullptr;
   forEachLane(mask, [&](unsigned lane) {
-    targets[lane] = resolve(inst.space, (base ? base[lane] : 0) +
-                                            uint64_t(address.imm));
+    targets[lane] =
+        resolve(inst.space, (base ? base[lane] : 0) + uint64_t(address.imm));
   });
   ++cta.instance;
   access.count(!isLoad, targets, mask, total);
@@ -298,16 +299,26 @@ uint64_t atomicResult(AtomOp op, Type type, uint64_t old, uint64_t b,
   uint64_t x = isSigned ? signExtend(old, bits) : truncate(old, bits);
   uint64_t y = isSigned ? signExtend(b, bits) : truncate(b, bits);
   switch (op) {
-  case AtomOp::Add: return x + y;
-  case AtomOp::Inc: return x >= y ? 0 : x + 1;
-  case AtomOp::Dec: return (x == 0 || x > y) ? y : x - 1;
-  case AtomOp::Min: return (isSigned ? int64_t(x) < int64_t(y) : x < y) ? x : y;
-  case AtomOp::Max: return (isSigned ? int64_t(x) > int64_t(y) : x > y) ? x : y;
-  case AtomOp::And: return x & y;
-  case AtomOp::Or: return x | y;
-  case AtomOp::Xor: return x ^ y;
-  case AtomOp::Exch: return y;
-  case AtomOp::Cas: return truncate(x, bits) == truncate(y, bits) ? c : x;
+  case AtomOp::Add:
+    return x + y;
+  case AtomOp::Inc:
+    return x >= y ? 0 : x + 1;
+  case AtomOp::Dec:
+    return (x == 0 || x > y) ? y : x - 1;
+  case AtomOp::Min:
+    return (isSigned ? int64_t(x) < int64_t(y) : x < y) ? x : y;
+  case AtomOp::Max:
+    return (isSigned ? int64_t(x) > int64_t(y) : x > y) ? x : y;
+  case AtomOp::And:
+    return x & y;
+  case AtomOp::Or:
+    return x | y;
+  case AtomOp::Xor:
+    return x ^ y;
+  case AtomOp::Exch:
+    return y;
+  case AtomOp::Cas:
+    return truncate(x, bits) == truncate(y, bits) ? c : x;
   }
   return x;
 }
@@ -324,9 +335,8 @@ void atomic(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   forEachLane(mask, [&](unsigned lane) {
     if (cta.launch.stopped)
       return;
-    uint64_t base = address.hasBase
-                        ? warp.regs[size_t(address.reg) * kWarpSize + lane]
-                        : 0;
+    uint64_t base =
+        address.hasBase ? warp.regs[size_t(address.reg) * kWarpSize + lane] : 0;
     Target target = resolve(inst.space, base + uint64_t(address.imm));
     uint8_t *p = access.pointer(lane, target, bytes, /*write=*/true);
     if (!p)
@@ -378,8 +388,10 @@ void asyncCopy(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   MemoryAccess access(cta, inst, warp);
   Target dstTargets[kWarpSize], srcTargets[kWarpSize];
   forEachLane(mask, [&](unsigned lane) {
-    uint64_t d = dst.hasBase ? warp.regs[size_t(dst.reg) * kWarpSize + lane] : 0;
-    uint64_t s = src.hasBase ? warp.regs[size_t(src.reg) * kWarpSize + lane] : 0;
+    uint64_t d =
+        dst.hasBase ? warp.regs[size_t(dst.reg) * kWarpSize + lane] : 0;
+    uint64_t s =
+        src.hasBase ? warp.regs[size_t(src.reg) * kWarpSize + lane] : 0;
     dstTargets[lane] = resolve(Space::Shared, d + uint64_t(dst.imm));
     srcTargets[lane] = resolve(Space::Global, s + uint64_t(src.imm));
   });

@@ -22,38 +22,64 @@ bool compareIntegers(CmpOp cmp, uint64_t a, uint64_t b, bool isSigned) {
   bool less = isSigned ? int64_t(a) < int64_t(b) : a < b;
   bool equal = a == b;
   switch (cmp) {
-  case CmpOp::Eq: return equal;
-  case CmpOp::Ne: return !equal;
-  case CmpOp::Lt: return less;
-  case CmpOp::Le: return less || equal;
-  case CmpOp::Gt: return !less && !equal;
-  case CmpOp::Ge: return !less;
-  case CmpOp::Lo: return a < b;
-  case CmpOp::Ls: return a <= b;
-  case CmpOp::Hi: return a > b;
-  case CmpOp::Hs: return a >= b;
-  default: return false;
+  case CmpOp::Eq:
+    return equal;
+  case CmpOp::Ne:
+    return !equal;
+  case CmpOp::Lt:
+    return less;
+  case CmpOp::Le:
+    return less || equal;
+  case CmpOp::Gt:
+    return !less && !equal;
+  case CmpOp::Ge:
+    return !less;
+  case CmpOp::Lo:
+    return a < b;
+  case CmpOp::Ls:
+    return a <= b;
+  case CmpOp::Hi:
+    return a > b;
+  case CmpOp::Hs:
+    return a >= b;
+  default:
+    return false;
   }
 }
 
 bool compareFloats(CmpOp cmp, double a, double b) {
   bool unordered = std::isnan(a) || std::isnan(b);
   switch (cmp) {
-  case CmpOp::Eq: return !unordered && a == b;
-  case CmpOp::Ne: return !unordered && a != b;
-  case CmpOp::Lt: return !unordered && a < b;
-  case CmpOp::Le: return !unordered && a <= b;
-  case CmpOp::Gt: return !unordered && a > b;
-  case CmpOp::Ge: return !unordered && a >= b;
-  case CmpOp::Equ: return unordered || a == b;
-  case CmpOp::Neu: return unordered || a != b;
-  case CmpOp::Ltu: return unordered || a < b;
-  case CmpOp::Leu: return unordered || a <= b;
-  case CmpOp::Gtu: return unordered || a > b;
-  case CmpOp::Geu: return unordered || a >= b;
-  case CmpOp::Num: return !unordered;
-  case CmpOp::Nan: return unordered;
-  default: return false;
+  case CmpOp::Eq:
+    return !unordered && a == b;
+  case CmpOp::Ne:
+    return !unordered && a != b;
+  case CmpOp::Lt:
+    return !unordered && a < b;
+  case CmpOp::Le:
+    return !unordered && a <= b;
+  case CmpOp::Gt:
+    return !unordered && a > b;
+  case CmpOp::Ge:
+    return !unordered && a >= b;
+  case CmpOp::Equ:
+    return unordered || a == b;
+  case CmpOp::Neu:
+    return unordered || a != b;
+  case CmpOp::Ltu:
+    return unordered || a < b;
+  case CmpOp::Leu:
+    return unordered || a <= b;
+  case CmpOp::Gtu:
+    return unordered || a > b;
+  case CmpOp::Geu:
+    return unordered || a >= b;
+  case CmpOp::Num:
+    return !unordered;
+  case CmpOp::Nan:
+    return unordered;
+  default:
+    return false;
   }
 }
 
@@ -115,10 +141,14 @@ uint64_t trueValue(Type destination) {
 
 bool combine(BoolOp op, bool value, bool c) {
   switch (op) {
-  case BoolOp::None: return value;
-  case BoolOp::And: return value && c;
-  case BoolOp::Or: return value || c;
-  case BoolOp::Xor: return value != c;
+  case BoolOp::None:
+    return value;
+  case BoolOp::And:
+    return value && c;
+  case BoolOp::Or:
+    return value || c;
+  case BoolOp::Xor:
+    return value != c;
   }
   return value;
 }
@@ -148,11 +178,11 @@ uint64_t convert(const Inst &inst, uint64_t value) {
     return roundTo(toDouble(value, from), to, inst.rounding, options);
   }
   // From an integer.
-  uint64_t source = isSignedInt(src) ? signExtend(value, srcBits)
-                                     : truncate(value, srcBits);
+  uint64_t source =
+      isSignedInt(src) ? signExtend(value, srcBits) : truncate(value, srcBits);
   if (isFloat(dst))
-    return intToFloat(source, isSignedInt(src), floatFormat(dst),
-                      inst.rounding, options);
+    return intToFloat(source, isSignedInt(src), floatFormat(dst), inst.rounding,
+                      options);
   if (inst.sat) {
     // Clamp to the destination's range.
     bool fromSigned = isSignedInt(src), toSigned = isSignedInt(dst);
@@ -186,7 +216,8 @@ void roller::emu::detail::executeMove(CtaExecutor &cta, const Inst &inst,
       // otherwise.
       bool second = results == 2 ? t[1] : !t[0];
       if (pair) {
-        cta.write(warp, cta.element(dst, 0), lane, combine(inst.boolOp, t[0], c));
+        cta.write(warp, cta.element(dst, 0), lane,
+                  combine(inst.boolOp, t[0], c));
         cta.write(warp, cta.element(dst, 1), lane,
                   combine(inst.boolOp, second, c));
       } else {

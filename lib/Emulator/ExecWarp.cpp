@@ -200,16 +200,18 @@ void mma(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
       uint64_t bits = fragmentElement(cta, warp, a, lane, e, abBits);
       if (ab == Type::TF32)
         bits &= ~uint64_t(0x1fff); // the tensor core reads 19 bits
-      A[at.row][at.col] = integer ? double(ab == Type::S8 ? int8_t(bits) : uint8_t(bits))
-                                  : toDouble(bits, format);
+      A[at.row][at.col] =
+          integer ? double(ab == Type::S8 ? int8_t(bits) : uint8_t(bits))
+                  : toDouble(bits, format);
     }
     for (unsigned e = 0; e < elementsB; ++e) {
       Coord at = fragmentB(ab, lane, e);
       uint64_t bits = fragmentElement(cta, warp, b, lane, e, abBits);
       if (ab == Type::TF32)
         bits &= ~uint64_t(0x1fff);
-      B[at.row][at.col] = integer ? double(ab == Type::S8 ? int8_t(bits) : uint8_t(bits))
-                                  : toDouble(bits, format);
+      B[at.row][at.col] =
+          integer ? double(ab == Type::S8 ? int8_t(bits) : uint8_t(bits))
+                  : toDouble(bits, format);
     }
     for (unsigned e = 0; e < 4; ++e) {
       Coord at = fragmentC(lane, e);
@@ -218,9 +220,10 @@ void mma(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
         C[at.row][at.col] = toDouble(bits, FloatFormat::F16);
       } else {
         uint64_t bits = cta.read(warp, cta.element(c, e), lane);
-        C[at.row][at.col] = inst.type3 == Type::S32
-                                ? double(int32_t(bits))
-                                : toDouble(bits & 0xffffffffu, FloatFormat::F32);
+        C[at.row][at.col] =
+            inst.type3 == Type::S32
+                ? double(int32_t(bits))
+                : toDouble(bits & 0xffffffffu, FloatFormat::F32);
       }
     }
   }
@@ -248,9 +251,9 @@ void mma(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
           v = std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v));
         out[e] = uint32_t(v);
       } else {
-        out[e] = roundTo(value, inst.type == Type::F16 ? FloatFormat::F16
-                                                       : FloatFormat::F32,
-                         Rounding::NearestEven);
+        out[e] = roundTo(
+            value, inst.type == Type::F16 ? FloatFormat::F16 : FloatFormat::F32,
+            Rounding::NearestEven);
       }
     }
     if (inst.type == Type::F16) {
@@ -263,8 +266,8 @@ void mma(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   }
 }
 
-bool checkMembers(CtaExecutor &cta, const Inst &inst, Warp &warp,
-                  uint32_t mask, uint32_t members) {
+bool checkMembers(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask,
+                  uint32_t members) {
   members &= warp.validMask;
   if ((members & ~mask) == 0)
     return true;
@@ -286,7 +289,8 @@ void shuffle(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
     return;
   uint64_t values[kWarpSize];
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
-    values[lane] = (mask >> lane & 1) ? cta.read(warp, cta.operand(inst, 1), lane) : 0;
+    values[lane] =
+        (mask >> lane & 1) ? cta.read(warp, cta.operand(inst, 1), lane) : 0;
   bool pair = dst.kind == Operand::Kind::Vector;
   forEachLane(mask, [&](unsigned lane) {
     uint32_t b = uint32_t(cta.read(warp, cta.operand(inst, 2), lane)) & 0x1f;
@@ -365,10 +369,18 @@ void roller::emu::detail::executeWarpCollective(CtaExecutor &cta,
     });
     uint64_t result = 0;
     switch (VoteMode(inst.sub)) {
-    case VoteMode::All: result = (ballot & mask) == mask; break;
-    case VoteMode::Any: result = ballot != 0; break;
-    case VoteMode::Uni: result = ballot == 0 || ballot == mask; break;
-    case VoteMode::Ballot: result = ballot; break;
+    case VoteMode::All:
+      result = (ballot & mask) == mask;
+      break;
+    case VoteMode::Any:
+      result = ballot != 0;
+      break;
+    case VoteMode::Uni:
+      result = ballot == 0 || ballot == mask;
+      break;
+    case VoteMode::Ballot:
+      result = ballot;
+      break;
     }
     forEachLane(mask, [&](unsigned lane) {
       cta.write(warp, cta.operand(inst, 0), lane, result);
@@ -393,17 +405,28 @@ void roller::emu::detail::executeWarpCollective(CtaExecutor &cta,
         return;
       }
       switch (AtomOp(inst.sub)) {
-      case AtomOp::Add: result += v; break;
+      case AtomOp::Add:
+        result += v;
+        break;
       case AtomOp::Min:
-        result = (isSigned ? int64_t(v) < int64_t(result) : v < result) ? v : result;
+        result =
+            (isSigned ? int64_t(v) < int64_t(result) : v < result) ? v : result;
         break;
       case AtomOp::Max:
-        result = (isSigned ? int64_t(v) > int64_t(result) : v > result) ? v : result;
+        result =
+            (isSigned ? int64_t(v) > int64_t(result) : v > result) ? v : result;
         break;
-      case AtomOp::And: result &= v; break;
-      case AtomOp::Or: result |= v; break;
-      case AtomOp::Xor: result ^= v; break;
-      default: break;
+      case AtomOp::And:
+        result &= v;
+        break;
+      case AtomOp::Or:
+        result |= v;
+        break;
+      case AtomOp::Xor:
+        result ^= v;
+        break;
+      default:
+        break;
       }
     });
     forEachLane(mask, [&](unsigned lane) {

@@ -41,29 +41,41 @@ ErrorOr<DeviceLimits> roller::emu::deviceLimits(std::string_view target) {
 
 const char *roller::emu::findingKindName(Finding::Kind kind) {
   switch (kind) {
-  case Finding::Kind::GlobalOutOfBounds: return "invalid global access";
-  case Finding::Kind::SharedOutOfBounds: return "invalid shared access";
-  case Finding::Kind::LocalOutOfBounds: return "invalid local access";
-  case Finding::Kind::Misaligned: return "misaligned access";
-  case Finding::Kind::SharedRace: return "shared memory race";
-  case Finding::Kind::AsyncCopyInFlight: return "cp.async hazard";
-  case Finding::Kind::UninitializedShared: return "uninitialized shared read";
-  case Finding::Kind::BarrierDivergence: return "barrier error";
-  case Finding::Kind::WarpDivergence: return "warp divergence";
-  case Finding::Kind::Trap: return "trap";
-  case Finding::Kind::Hang: return "hang";
-  case Finding::Kind::InvalidInstruction: return "invalid instruction";
+  case Finding::Kind::GlobalOutOfBounds:
+    return "invalid global access";
+  case Finding::Kind::SharedOutOfBounds:
+    return "invalid shared access";
+  case Finding::Kind::LocalOutOfBounds:
+    return "invalid local access";
+  case Finding::Kind::Misaligned:
+    return "misaligned access";
+  case Finding::Kind::SharedRace:
+    return "shared memory race";
+  case Finding::Kind::AsyncCopyInFlight:
+    return "cp.async hazard";
+  case Finding::Kind::UninitializedShared:
+    return "uninitialized shared read";
+  case Finding::Kind::BarrierDivergence:
+    return "barrier error";
+  case Finding::Kind::WarpDivergence:
+    return "warp divergence";
+  case Finding::Kind::Trap:
+    return "trap";
+  case Finding::Kind::Hang:
+    return "hang";
+  case Finding::Kind::InvalidInstruction:
+    return "invalid instruction";
   }
   return "finding";
 }
 
 const char *roller::emu::instClassName(InstClass c) {
   static const char *const kNames[] = {
-      "integer",      "float32",      "float16",     "float64",
-      "convert",      "move",         "control",     "load_global",
-      "store_global", "load_shared",  "store_shared", "load_local",
-      "store_local",  "load_param",   "async_copy",  "ldmatrix",
-      "mma",          "barrier",      "atomic",      "warp_collective",
+      "integer",      "float32",     "float16",      "float64",
+      "convert",      "move",        "control",      "load_global",
+      "store_global", "load_shared", "store_shared", "load_local",
+      "store_local",  "load_param",  "async_copy",   "ldmatrix",
+      "mma",          "barrier",     "atomic",       "warp_collective",
       "other"};
   return kNames[unsigned(c)];
 }
@@ -74,40 +86,78 @@ InstClass roller::emu::detail::classify(const Inst &inst) {
   case Opcode::St: {
     bool load = inst.op == Opcode::Ld;
     switch (inst.space) {
-    case Space::Shared: return load ? InstClass::LoadShared : InstClass::StoreShared;
-    case Space::Local: return load ? InstClass::LoadLocal : InstClass::StoreLocal;
-    case Space::Param: return InstClass::LoadParam;
-    default: return load ? InstClass::LoadGlobal : InstClass::StoreGlobal;
+    case Space::Shared:
+      return load ? InstClass::LoadShared : InstClass::StoreShared;
+    case Space::Local:
+      return load ? InstClass::LoadLocal : InstClass::StoreLocal;
+    case Space::Param:
+      return InstClass::LoadParam;
+    default:
+      return load ? InstClass::LoadGlobal : InstClass::StoreGlobal;
     }
   }
-  case Opcode::CpAsync: return InstClass::AsyncCopy;
-  case Opcode::Ldmatrix: case Opcode::Stmatrix: return InstClass::Ldmatrix;
-  case Opcode::Mma: return InstClass::Mma;
-  case Opcode::BarSync: case Opcode::BarArrive: case Opcode::BarRed:
+  case Opcode::CpAsync:
+    return InstClass::AsyncCopy;
+  case Opcode::Ldmatrix:
+  case Opcode::Stmatrix:
+    return InstClass::Ldmatrix;
+  case Opcode::Mma:
+    return InstClass::Mma;
+  case Opcode::BarSync:
+  case Opcode::BarArrive:
+  case Opcode::BarRed:
     return InstClass::Barrier;
-  case Opcode::Atom: case Opcode::Red: return InstClass::Atomic;
-  case Opcode::Shfl: case Opcode::Vote: case Opcode::Redux:
-  case Opcode::Activemask: case Opcode::WarpSync:
+  case Opcode::Atom:
+  case Opcode::Red:
+    return InstClass::Atomic;
+  case Opcode::Shfl:
+  case Opcode::Vote:
+  case Opcode::Redux:
+  case Opcode::Activemask:
+  case Opcode::WarpSync:
     return InstClass::WarpCollective;
-  case Opcode::Bra: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap:
+  case Opcode::Bra:
+  case Opcode::Ret:
+  case Opcode::Exit:
+  case Opcode::Trap:
     return InstClass::Control;
-  case Opcode::Cvt: return InstClass::Convert;
-  case Opcode::Mov: case Opcode::Cvta: case Opcode::Selp: case Opcode::Slct:
+  case Opcode::Cvt:
+    return InstClass::Convert;
+  case Opcode::Mov:
+  case Opcode::Cvta:
+  case Opcode::Selp:
+  case Opcode::Slct:
   case Opcode::CreatePolicy:
     return InstClass::Move;
-  case Opcode::FAdd: case Opcode::FSub: case Opcode::FMul: case Opcode::FFma:
-  case Opcode::FDiv: case Opcode::FAbs: case Opcode::FNeg: case Opcode::FMin:
-  case Opcode::FMax: case Opcode::FApprox: case Opcode::FCopysign:
+  case Opcode::FAdd:
+  case Opcode::FSub:
+  case Opcode::FMul:
+  case Opcode::FFma:
+  case Opcode::FDiv:
+  case Opcode::FAbs:
+  case Opcode::FNeg:
+  case Opcode::FMin:
+  case Opcode::FMax:
+  case Opcode::FApprox:
+  case Opcode::FCopysign:
   case Opcode::FTestp:
-    if (inst.type == Type::F64) return InstClass::Float64;
-    if (inst.type == Type::F32) return InstClass::Float32;
+    if (inst.type == Type::F64)
+      return InstClass::Float64;
+    if (inst.type == Type::F32)
+      return InstClass::Float32;
     return InstClass::Float16;
-  case Opcode::Setp: case Opcode::Set:
-    if (inst.type2 == Type::F64) return InstClass::Float64;
-    if (inst.type2 == Type::F32) return InstClass::Float32;
-    if (isFloat(inst.type2)) return InstClass::Float16;
+  case Opcode::Setp:
+  case Opcode::Set:
+    if (inst.type2 == Type::F64)
+      return InstClass::Float64;
+    if (inst.type2 == Type::F32)
+      return InstClass::Float32;
+    if (isFloat(inst.type2))
+      return InstClass::Float16;
     return InstClass::Integer;
-  case Opcode::Prefetch: case Opcode::Fence: case Opcode::Nop:
+  case Opcode::Prefetch:
+  case Opcode::Fence:
+  case Opcode::Nop:
     return InstClass::Other;
   default:
     return InstClass::Integer;
@@ -132,10 +182,12 @@ Status checkConfig(const Program &program, const LaunchConfig &config,
   uint32_t g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
   for (int i = 0; i < 3; ++i) {
     if (g[i] > gridMax[i])
-      return makeError(kernel + "grid " + dims(grid) + " exceeds the device's " +
+      return makeError(kernel + "grid " + dims(grid) +
+                       " exceeds the device's " +
                        dims(Dim3{gridMax[0], gridMax[1], gridMax[2]}));
     if (b[i] > limits.maxBlockDim[i])
-      return makeError(kernel + "block " + dims(block) + " exceeds the device's " +
+      return makeError(kernel + "block " + dims(block) +
+                       " exceeds the device's " +
                        dims(Dim3{limits.maxBlockDim[0], limits.maxBlockDim[1],
                                  limits.maxBlockDim[2]}));
   }
@@ -146,13 +198,15 @@ Status checkConfig(const Program &program, const LaunchConfig &config,
                      std::to_string(limits.maxThreadsPerBlock) + " allowed");
   if (program.maxThreads && threads > program.maxThreads)
     return makeError(kernel + "block " + dims(block) + " has " +
-                     std::to_string(threads) + " threads, more than its .maxntid (" +
+                     std::to_string(threads) +
+                     " threads, more than its .maxntid (" +
                      std::to_string(program.maxThreads) + ")");
   if (program.requiredThreads[0] &&
       (block.x != program.requiredThreads[0] ||
        block.y != std::max(1u, program.requiredThreads[1]) ||
        block.z != std::max(1u, program.requiredThreads[2])))
-    return makeError(kernel + "block " + dims(block) + " differs from its .reqntid");
+    return makeError(kernel + "block " + dims(block) +
+                     " differs from its .reqntid");
   uint64_t shared = program.staticSharedBytes + config.dynamicSharedBytes;
   if (config.dynamicSharedBytes > limits.sharedPerBlockOptin ||
       shared > limits.sharedPerBlockOptin)
@@ -166,28 +220,27 @@ Status checkConfig(const Program &program, const LaunchConfig &config,
 }
 } // namespace
 
-ErrorOr<LaunchReport> roller::emu::launch(const Program &program,
-                                          const LaunchConfig &config,
-                                          const void *const *args,
-                                          size_t numArgs,
-                                          const GlobalMemory &memory,
-                                          const LaunchOptions &options) {
+ErrorOr<LaunchReport>
+roller::emu::launch(const Program &program, const LaunchConfig &config,
+                    const void *const *args, size_t numArgs,
+                    const GlobalMemory &memory, const LaunchOptions &options) {
   ErrorOr<DeviceLimits> limits = deviceLimits(program.target);
   if (!limits)
     return makeError("kernel " + program.name + ": " + limits.message());
   if (numArgs != program.params.size())
     return makeError("kernel " + program.name + " takes " +
                      std::to_string(program.params.size()) +
-                     " parameters; the launch passed " + std::to_string(numArgs));
+                     " parameters; the launch passed " +
+                     std::to_string(numArgs));
   if (Status s = checkConfig(program, config, *limits); !s)
     return makeError(s.message());
   for (const Dim3 &block : options.blocks)
     if (block.x >= config.grid.x || block.y >= config.grid.y ||
         block.z >= config.grid.z)
       return makeError("kernel " + program.name + ": block (" +
-                       std::to_string(block.x) + ", " + std::to_string(block.y) +
-                       ", " + std::to_string(block.z) +
-                       ") is outside the grid");
+                       std::to_string(block.x) + ", " +
+                       std::to_string(block.y) + ", " +
+                       std::to_string(block.z) + ") is outside the grid");
 
   LaunchState state(program, config, memory, options);
   state.limits = *limits;
@@ -241,7 +294,8 @@ std::string roller::emu::countersToJson(const Program &program,
     std::snprintf(text, sizeof text, "%.4f", b ? double(a) / double(b) : 0.0);
     return std::string(text);
   };
-  os << "{\"kernel\": \"" << program.name << "\", \"grid\": " << dims(config.grid)
+  os << "{\"kernel\": \"" << program.name
+     << "\", \"grid\": " << dims(config.grid)
      << ", \"block\": " << dims(config.block)
      << ", \"dynamic_shared_memory_bytes\": " << config.dynamicSharedBytes
      << ", \"blocks_run\": " << c.blocks << ", \"warps_run\": " << c.warps

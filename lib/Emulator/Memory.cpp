@@ -97,13 +97,12 @@ std::string roller::emu::describeGlobalAddress(const GlobalMemory &memory,
   }
   uint64_t end = range->base + range->size;
   if (address >= range->base && address < end) {
-    std::snprintf(buffer, sizeof buffer,
-                  "0x%" PRIx64 " (%" PRIu64 " bytes at offset %" PRIu64
-                  " run %" PRIu64 " bytes past the end of %s %s, %" PRIu64
-                  " bytes)",
-                  address, size, address - range->base,
-                  address + size - end, allocationKindName(range->kind),
-                  range->label.c_str(), range->size);
+    std::snprintf(
+        buffer, sizeof buffer,
+        "0x%" PRIx64 " (%" PRIu64 " bytes at offset %" PRIu64 " run %" PRIu64
+        " bytes past the end of %s %s, %" PRIu64 " bytes)",
+        address, size, address - range->base, address + size - end,
+        allocationKindName(range->kind), range->label.c_str(), range->size);
   } else if (address == end) {
     std::snprintf(buffer, sizeof buffer,
                   "0x%" PRIx64 " (just past the end of %s %s, %" PRIu64
@@ -122,12 +121,11 @@ std::string roller::emu::describeGlobalAddress(const GlobalMemory &memory,
                   "range: not device-accessible)",
                   address);
   } else if (range->base - address < (uint64_t(1) << 20)) {
-    std::snprintf(buffer, sizeof buffer,
-                  "0x%" PRIx64 " (%" PRIu64 " bytes before %s %s, %" PRIu64
-                  " bytes)",
-                  address, range->base - address,
-                  allocationKindName(range->kind), range->label.c_str(),
-                  range->size);
+    std::snprintf(
+        buffer, sizeof buffer,
+        "0x%" PRIx64 " (%" PRIu64 " bytes before %s %s, %" PRIu64 " bytes)",
+        address, range->base - address, allocationKindName(range->kind),
+        range->label.c_str(), range->size);
   } else {
     std::snprintf(buffer, sizeof buffer,
                   "0x%" PRIx64 " (in no device allocation or registered host "

@@ -145,11 +145,22 @@ namespace {
 /// other instructions without a result.
 bool writesFirstOperand(const Inst &inst) {
   switch (inst.op) {
-  case Opcode::St: case Opcode::Red: case Opcode::CpAsync:
-  case Opcode::CpAsyncCommit: case Opcode::CpAsyncWait: case Opcode::Bra:
-  case Opcode::BarSync: case Opcode::BarArrive: case Opcode::Prefetch:
-  case Opcode::WarpSync: case Opcode::Stmatrix: case Opcode::Fence:
-  case Opcode::Nop: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap:
+  case Opcode::St:
+  case Opcode::Red:
+  case Opcode::CpAsync:
+  case Opcode::CpAsyncCommit:
+  case Opcode::CpAsyncWait:
+  case Opcode::Bra:
+  case Opcode::BarSync:
+  case Opcode::BarArrive:
+  case Opcode::Prefetch:
+  case Opcode::WarpSync:
+  case Opcode::Stmatrix:
+  case Opcode::Fence:
+  case Opcode::Nop:
+  case Opcode::Ret:
+  case Opcode::Exit:
+  case Opcode::Trap:
     return false;
   default:
     return inst.numOperands > 0;

@@ -37,8 +37,8 @@ const Allocation *CtaExecutor::findGlobal(const Inst &inst, const Warp &warp,
 }
 
 int64_t CtaExecutor::checkShared(const Inst &inst, const Warp &warp,
-                                 unsigned lane, uint64_t address,
-                                 unsigned size, AccessCache &cache) {
+                                 unsigned lane, uint64_t address, unsigned size,
+                                 AccessCache &cache) {
   uint64_t end = address + size;
   // In one variable, or in the dynamic array?
   if (address >= program.dynamicSharedOffset && end <= sharedEnd &&
@@ -71,8 +71,8 @@ int64_t CtaExecutor::checkShared(const Inst &inst, const Warp &warp,
                   ", beyond the block's %" PRIu64
                   " bytes of shared memory (static %" PRIu64
                   ", dynamic %" PRIu64 ")",
-                  size, address, program.staticSharedBytes +
-                                     launch.config.dynamicSharedBytes,
+                  size, address,
+                  program.staticSharedBytes + launch.config.dynamicSharedBytes,
                   program.staticSharedBytes, launch.config.dynamicSharedBytes);
     report(Finding::Kind::SharedOutOfBounds, inst, warp, int(lane), text,
            /*fatal=*/true);
@@ -98,8 +98,8 @@ int64_t CtaExecutor::checkShared(const Inst &inst, const Warp &warp,
                   ": %" PRIu64 " bytes past the end of %s (%" PRIu64
                   " bytes)%s%s",
                   size, address, address - (before->offset + before->size),
-                  before->name.c_str(), before->size,
-                  after ? ", before " : "", after ? after->name.c_str() : "");
+                  before->name.c_str(), before->size, after ? ", before " : "",
+                  after ? after->name.c_str() : "");
   } else {
     std::snprintf(text, sizeof text,
                   "out-of-bounds shared access of %u bytes at 0x%" PRIx64
@@ -243,9 +243,9 @@ void CtaExecutor::countShared(bool store, const uint64_t *addresses,
   unsigned lanesPerPhase = size >= 4 ? std::max(1u, 128 / size) : 32;
   uint64_t wavefronts = 0, ideal = 0;
   for (unsigned first = 0; first < kWarpSize; first += lanesPerPhase) {
-    uint32_t phase = mask & (lanesPerPhase == 32
-                                 ? 0xffffffffu
-                                 : ((1u << lanesPerPhase) - 1) << first);
+    uint32_t phase =
+        mask & (lanesPerPhase == 32 ? 0xffffffffu
+                                    : ((1u << lanesPerPhase) - 1) << first);
     if (!phase)
       continue;
     uint64_t words[kWarpSize * 4];
@@ -283,7 +283,8 @@ void CtaExecutor::countGlobal(bool store, const uint64_t *addresses,
   uint64_t sectors[kWarpSize * 2], bytes[kWarpSize];
   unsigned numSectors = 0, numBytes = 0;
   forEachLane(mask, [&](unsigned lane) {
-    uint64_t first = addresses[lane] / 32, last = (addresses[lane] + size - 1) / 32;
+    uint64_t first = addresses[lane] / 32,
+             last = (addresses[lane] + size - 1) / 32;
     for (uint64_t s = first; s <= last && numSectors < kWarpSize * 2; ++s)
       sectors[numSectors++] = s;
     bytes[numBytes++] = addresses[lane];

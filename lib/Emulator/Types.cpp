@@ -100,14 +100,18 @@ struct TypeName {
   const char *name;
 };
 constexpr TypeName kTypeNames[] = {
-    {Type::Pred, "pred"},     {Type::B8, "b8"},         {Type::B16, "b16"},
-    {Type::B32, "b32"},       {Type::B64, "b64"},       {Type::B128, "b128"},
-    {Type::U8, "u8"},         {Type::U16, "u16"},       {Type::U32, "u32"},
-    {Type::U64, "u64"},       {Type::S8, "s8"},         {Type::S16, "s16"},
-    {Type::S32, "s32"},       {Type::S64, "s64"},       {Type::F16, "f16"},
-    {Type::F16x2, "f16x2"},   {Type::BF16, "bf16"},     {Type::BF16x2, "bf16x2"},
-    {Type::TF32, "tf32"},     {Type::F32, "f32"},       {Type::F64, "f64"},
-    {Type::E4M3x2, "e4m3x2"}, {Type::E5M2x2, "e5m2x2"}, {Type::E4M3, "e4m3"},
+    {Type::Pred, "pred"},     {Type::B8, "b8"},
+    {Type::B16, "b16"},       {Type::B32, "b32"},
+    {Type::B64, "b64"},       {Type::B128, "b128"},
+    {Type::U8, "u8"},         {Type::U16, "u16"},
+    {Type::U32, "u32"},       {Type::U64, "u64"},
+    {Type::S8, "s8"},         {Type::S16, "s16"},
+    {Type::S32, "s32"},       {Type::S64, "s64"},
+    {Type::F16, "f16"},       {Type::F16x2, "f16x2"},
+    {Type::BF16, "bf16"},     {Type::BF16x2, "bf16x2"},
+    {Type::TF32, "tf32"},     {Type::F32, "f32"},
+    {Type::F64, "f64"},       {Type::E4M3x2, "e4m3x2"},
+    {Type::E5M2x2, "e5m2x2"}, {Type::E4M3, "e4m3"},
     {Type::E5M2, "e5m2"},
 };
 } // namespace

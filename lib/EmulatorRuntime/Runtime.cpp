@@ -89,8 +89,8 @@ public:
 
   static void *allocate(uint64_t size, uint64_t alignment) {
     alignment = std::max<uint64_t>(alignment, 256);
-    uint64_t bytes = std::max<uint64_t>((size + alignment - 1) / alignment * alignment,
-                                        alignment);
+    uint64_t bytes = std::max<uint64_t>(
+        (size + alignment - 1) / alignment * alignment, alignment);
     return std::aligned_alloc(alignment, bytes);
   }
 
@@ -130,7 +130,10 @@ void *loadModule(void *data) {
     return nullptr;
   }
   const char *text = static_cast<const char *>(data);
-  if (std::memcmp(text, "\x7f" "ELF", 4) == 0) {
+  if (std::memcmp(text,
+                  "\x7f"
+                  "ELF",
+                  4) == 0) {
     rt.fail("module load: the data is a cubin (ELF); the emulator runs PTX "
             "(compile with --convert-to-nvvm's default format=isa)");
     return nullptr;
@@ -188,8 +191,8 @@ ROLLER_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
 ROLLER_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
                                     intptr_t gridY, intptr_t gridZ,
                                     intptr_t blockX, intptr_t blockY,
-                                    intptr_t blockZ, int32_t smem,
-                                    void *stream, void **params, void **extra,
+                                    intptr_t blockZ, int32_t smem, void *stream,
+                                    void **params, void **extra,
                                     size_t paramsCount) {
   (void)stream;
   Runtime &rt = Runtime::get();
@@ -268,7 +271,8 @@ ROLLER_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
   uint64_t base = reinterpret_cast<uint64_t>(p);
   if (sizeBytes)
     rt.memory.add(base, sizeBytes,
-                  isHostShared ? AllocationKind::Managed : AllocationKind::Device,
+                  isHostShared ? AllocationKind::Managed
+                               : AllocationKind::Device,
                   "#" + std::to_string(++rt.deviceAllocations));
   rt.owned[base] = p;
   return p;

@@ -59,14 +59,16 @@ Operand parseOperand(const json::Value &v) {
   if (const json::Value *shape = v.find("shape"))
     for (const json::Value &d : shape->array())
       operand.shape.push_back(optionalInteger(d));
-  if (const json::Value *strides = v.find("strides"); strides && !strides->isNull())
+  if (const json::Value *strides = v.find("strides");
+      strides && !strides->isNull())
     for (const json::Value &d : strides->array())
       operand.strides.push_back(optionalInteger(d));
   if (const json::Value *offset = v.find("offset"))
     operand.offset = optionalInteger(*offset);
   if (const json::Value *align = v.find("align"))
     operand.align = uint64_t(align->integer());
-  if (!operand.strides.empty() && operand.strides.size() != operand.shape.size())
+  if (!operand.strides.empty() &&
+      operand.strides.size() != operand.shape.size())
     throw json::Error("strides and shape differ in rank");
   return operand;
 }

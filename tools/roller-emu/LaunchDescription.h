@@ -27,7 +27,7 @@ namespace roller::emutool {
 
 struct Operand {
   enum class Kind { Memref, Pointer, Scalar } kind = Kind::Scalar;
-  std::string element;                ///< MLIR element type: f32, bf16, i64...
+  std::string element; ///< MLIR element type: f32, bf16, i64...
   std::vector<std::optional<int64_t>> shape;   ///< null: dynamic
   std::vector<std::optional<int64_t>> strides; ///< empty: contiguous
   std::optional<int64_t> offset = 0;

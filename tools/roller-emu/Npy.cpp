@@ -148,9 +148,14 @@ bool roller::npy::write(const std::string &path, const Array &array,
                         std::string &error) {
   std::string shape = "(";
   for (size_t i = 0; i < array.shape.size(); ++i)
-    shape += std::to_string(array.shape[i]) + (array.shape.size() == 1 ? "," : i + 1 < array.shape.size() ? ", " : "");
+    shape +=
+        std::to_string(array.shape[i]) + (array.shape.size() == 1      ? ","
+                                          : i + 1 < array.shape.size() ? ", "
+                                                                       : "");
   shape += ")";
-  char order = array.dtype == "u1" || array.dtype == "i1" || array.dtype == "b1" ? '|' : '<';
+  char order = array.dtype == "u1" || array.dtype == "i1" || array.dtype == "b1"
+                   ? '|'
+                   : '<';
   std::string header = "{'descr': '" + std::string(1, order) + array.dtype +
                        "', 'fortran_order': False, 'shape': " + shape + ", }";
   // Pad with spaces so that the data starts 64-byte aligned.

@@ -26,7 +26,8 @@ using namespace roller::emu;
 
 namespace {
 
-const char *const kUsage = R"(usage: roller-emu [options] KERNELS.ptx LAUNCH.json
+const char *const kUsage =
+    R"(usage: roller-emu [options] KERNELS.ptx LAUNCH.json
 
 Runs one launch of LAUNCH.json (as written by roller-opt --convert-to-nvvm
 ptx-file=...) on the PTX emulator, under its sanitizer.
@@ -135,8 +136,8 @@ int main(int argc, char **argv) {
       scalars[index] = text;
     } else if (arg.rfind("--block=", 0) == 0) {
       Dim3 block{0, 0, 0};
-      if (std::sscanf(value("--block=").c_str(), "%u,%u,%u", &block.x,
-                      &block.y, &block.z) < 1)
+      if (std::sscanf(value("--block=").c_str(), "%u,%u,%u", &block.x, &block.y,
+                      &block.z) < 1)
         fail("--block expects X[,Y[,Z]]");
       options.blocks.push_back(block);
     } else if (arg == "--sample") {
@@ -149,7 +150,8 @@ int main(int argc, char **argv) {
       countersPath = value("--counters=");
       options.counters = true;
     } else if (arg.rfind("--max-findings=", 0) == 0) {
-      options.maxFindings = unsigned(std::strtoul(value("--max-findings=").c_str(), nullptr, 10));
+      options.maxFindings =
+          unsigned(std::strtoul(value("--max-findings=").c_str(), nullptr, 10));
     } else if (!arg.empty() && arg[0] == '-') {
       fail("unknown option '" + arg + "' (see --help)");
     } else if (ptxPath.empty()) {
@@ -236,7 +238,8 @@ int main(int argc, char **argv) {
         !npy::write(prefix + ".value.npy", buffers.writtenValues(index), error))
       fail(error);
   if (!countersPath.empty()) {
-    std::string json = countersToJson(*program, launch.config, report->counters);
+    std::string json =
+        countersToJson(*program, launch.config, report->counters);
     if (launch.assumedBankConflict > 0) {
       json.pop_back();
       char text[64];

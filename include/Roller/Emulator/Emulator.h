@@ -44,9 +44,9 @@ struct DeviceLimits {
   uint32_t maxThreadsPerBlock = 1024;
   uint32_t maxBlockDim[3] = {1024, 1024, 64};
   uint32_t maxGridDim[3] = {2147483647u, 65535, 65535};
-  uint64_t sharedPerBlock = 48 * 1024;  ///< without opt-in
-  uint64_t sharedPerBlockOptin = 0;     ///< with cudaFuncAttributeMax...
-  uint32_t multiprocessors = 0;         ///< %nsmid
+  uint64_t sharedPerBlock = 48 * 1024; ///< without opt-in
+  uint64_t sharedPerBlockOptin = 0;    ///< with cudaFuncAttributeMax...
+  uint32_t multiprocessors = 0;        ///< %nsmid
 };
 /// Limits for a .target (sm_80, sm_86, sm_89, sm_90, sm_90a); an error for
 /// other targets.
@@ -80,9 +80,18 @@ struct LaunchOptions {
 /// A problem the sanitizer found.
 struct Finding {
   enum class Kind : uint8_t {
-    GlobalOutOfBounds, SharedOutOfBounds, LocalOutOfBounds, Misaligned,
-    SharedRace, AsyncCopyInFlight, UninitializedShared, BarrierDivergence,
-    WarpDivergence, Trap, Hang, InvalidInstruction,
+    GlobalOutOfBounds,
+    SharedOutOfBounds,
+    LocalOutOfBounds,
+    Misaligned,
+    SharedRace,
+    AsyncCopyInFlight,
+    UninitializedShared,
+    BarrierDivergence,
+    WarpDivergence,
+    Trap,
+    Hang,
+    InvalidInstruction,
   };
   Kind kind;
   unsigned line = 0; ///< PTX line of the instruction
@@ -92,9 +101,27 @@ const char *findingKindName(Finding::Kind kind);
 
 /// Instruction classes of the counters.
 enum class InstClass : uint8_t {
-  Integer, Float32, Float16, Float64, Convert, Move, Control, LoadGlobal,
-  StoreGlobal, LoadShared, StoreShared, LoadLocal, StoreLocal, LoadParam,
-  AsyncCopy, Ldmatrix, Mma, Barrier, Atomic, WarpCollective, Other,
+  Integer,
+  Float32,
+  Float16,
+  Float64,
+  Convert,
+  Move,
+  Control,
+  LoadGlobal,
+  StoreGlobal,
+  LoadShared,
+  StoreShared,
+  LoadLocal,
+  StoreLocal,
+  LoadParam,
+  AsyncCopy,
+  Ldmatrix,
+  Mma,
+  Barrier,
+  Atomic,
+  WarpCollective,
+  Other,
 };
 constexpr unsigned kNumInstClasses = unsigned(InstClass::Other) + 1;
 const char *instClassName(InstClass c);

@@ -38,7 +38,13 @@ enum class FloatFormat : uint8_t {
 
 /// Rounding modes of PTX instructions (.rn, .rz, .rm, .rp; .rna is cvt.tf32's
 /// round-to-nearest-ties-away).
-enum class Rounding : uint8_t { NearestEven, TowardZero, Down, Up, NearestAway };
+enum class Rounding : uint8_t {
+  NearestEven,
+  TowardZero,
+  Down,
+  Up,
+  NearestAway
+};
 
 /// Bit width of a format's storage (16, 32 or 64; 8 for FP8).
 unsigned formatBits(FloatFormat format);
@@ -130,8 +136,7 @@ bool isNaN(uint64_t bits, FloatFormat format);
 /// bits. A NaN gives 0, except that a 64-bit destination or an f64 source
 /// gives 1 << (bits - 1) (PTX ISA, cvt, "Integer Notes"); this overload
 /// assumes a source other than f64 (the one below takes the source format).
-uint64_t floatToInt(double value, Rounding mode, unsigned bits,
-                    bool isSigned);
+uint64_t floatToInt(double value, Rounding mode, unsigned bits, bool isSigned);
 /// The same, for a value read from a register of format `source` (only
 /// whether it is F64 matters, for NaN).
 uint64_t floatToInt(double value, FloatFormat source, Rounding mode,
@@ -152,10 +157,10 @@ uint64_t roundToIntegral(uint64_t bits, FloatFormat format, Rounding mode,
 /// other is returned (bits unchanged); with two, the canonical NaN; -0.0 is
 /// less than +0.0. `propagateNaN` is the .NaN variant (any NaN operand gives
 /// the canonical NaN). `ftz` flushes subnormal operands first.
-uint64_t floatMin(uint64_t a, uint64_t b, FloatFormat format,
-                  bool propagateNaN, bool ftz = false);
-uint64_t floatMax(uint64_t a, uint64_t b, FloatFormat format,
-                  bool propagateNaN, bool ftz = false);
+uint64_t floatMin(uint64_t a, uint64_t b, FloatFormat format, bool propagateNaN,
+                  bool ftz = false);
+uint64_t floatMax(uint64_t a, uint64_t b, FloatFormat format, bool propagateNaN,
+                  bool ftz = false);
 
 /// The transcendental .approx instructions (ex2, lg2, rcp, sqrt, rsqrt, sin,
 /// cos, tanh) of f32 (and f16/bf16 for ex2 and tanh). The hardware's results
@@ -166,7 +171,16 @@ uint64_t floatMax(uint64_t a, uint64_t b, FloatFormat format,
 /// which is within those bounds, and honours the ISA's special cases (e.g.
 /// ex2(-Inf) = +0, lg2(0) = -Inf, rsqrt(-0) = -Inf, sin(Inf) = NaN). `ftz`
 /// flushes subnormal inputs and results.
-enum class ApproxFunction : uint8_t { Ex2, Lg2, Rcp, Sqrt, Rsqrt, Sin, Cos, Tanh };
+enum class ApproxFunction : uint8_t {
+  Ex2,
+  Lg2,
+  Rcp,
+  Sqrt,
+  Rsqrt,
+  Sin,
+  Cos,
+  Tanh
+};
 uint64_t approximate(ApproxFunction function, uint64_t bits, FloatFormat format,
                      bool ftz);
 

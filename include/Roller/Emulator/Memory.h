@@ -63,8 +63,8 @@ struct Allocation {
 class GlobalMemory {
 public:
   /// Adds a range. Fails (returns false) when it overlaps a known one.
-  bool add(uint64_t base, uint64_t size, AllocationKind kind,
-           std::string label, LazyContent *lazy = nullptr);
+  bool add(uint64_t base, uint64_t size, AllocationKind kind, std::string label,
+           LazyContent *lazy = nullptr);
   /// Removes the range starting at `base`; false if there is none.
   bool remove(uint64_t base);
   /// The range holding [address, address + size), or null.

@@ -63,7 +63,7 @@ struct Variable {
   enum class Space : uint8_t { Reg, Param, Shared, Local, Global, Const };
   unsigned line = 0;
   Space space = Space::Reg;
-  std::string type;       ///< element type without the dot: b8, f32, pred...
+  std::string type;         ///< element type without the dot: b8, f32, pred...
   unsigned vectorWidth = 1; ///< .v2/.v4 variables
   std::string name;
   uint64_t alignment = 0; ///< 0 when not given
@@ -80,19 +80,25 @@ struct Variable {
 
 /// A statement of a function body.
 struct Statement {
-  enum class Kind : uint8_t { Instruction, Label, Declaration, OpenScope,
-                              CloseScope, Pragma };
+  enum class Kind : uint8_t {
+    Instruction,
+    Label,
+    Declaration,
+    OpenScope,
+    CloseScope,
+    Pragma
+  };
   Kind kind = Kind::Instruction;
   unsigned line = 0;
-  std::string label;        ///< Label only
-  Variable declaration;     ///< Declaration only
-  Instruction instruction;  ///< Instruction only
+  std::string label;       ///< Label only
+  Variable declaration;    ///< Declaration only
+  Instruction instruction; ///< Instruction only
 };
 
 struct Function {
   unsigned line = 0;
   std::string name;
-  bool isEntry = false;   ///< .entry (a kernel) rather than .func
+  bool isEntry = false;      ///< .entry (a kernel) rather than .func
   bool isDefinition = false; ///< has a body
   std::vector<Variable> params;
   std::vector<Variable> returns; ///< .func's return parameters

@@ -20,7 +20,9 @@ struct Error {
   std::string message;
 };
 
-inline Error makeError(std::string message) { return Error{std::move(message)}; }
+inline Error makeError(std::string message) {
+  return Error{std::move(message)};
+}
 
 /// Success or an error message.
 class [[nodiscard]] Status {

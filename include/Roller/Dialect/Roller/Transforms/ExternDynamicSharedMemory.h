@@ -1,4 +1,4 @@
-//===- ExternDynamicSharedMemory.h - Dynamic shared memory as extern -*- C++ -*-===//
+//===- ExternDynamicSharedMemory.h - Extern dynamic shared ----*- C++ -*-===//
 //
 // Upstream lowers `gpu.dynamic_shared_memory` to an internal zero-sized
 // global, which LLVM's NVPTX back end demotes into the kernel as a 1-byte
