@@ -344,7 +344,10 @@ uint64_t referenceFma(uint64_t a, uint64_t b, uint64_t c, Spec spec,
   auto [sb, eb] = decompose(b, spec);
   auto [sc, ec] = decompose(c, spec);
   int scale = std::min(ea + eb, ec);
-  Int128 n = ((sa * sb) << (ea + eb - scale)) + (sc << (ec - scale));
+  // Shifting a negative value left is undefined before C++20: scale by a
+  // power of two instead.
+  auto shifted = [](Int128 v, int by) { return v * (Int128(1) << by); };
+  Int128 n = shifted(sa * sb, ea + eb - scale) + shifted(sc, ec - scale);
   if (n != 0)
     return referenceRound(n, scale, spec, mode);
   // An exact zero: the sign rules of IEEE 754 section 6.3.
