@@ -7,11 +7,39 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Roller/Emulator/Memory.h"
 #include "Roller/Emulator/Program.h"
+
+#include <algorithm>
+#include <cstdlib>
 
 #include <cstring>
 
 using namespace roller::emu;
+
+void *HostModuleAllocator::allocateModuleVariable(const std::string &name,
+                                                  uint64_t size,
+                                                  uint64_t alignment) {
+  alignment = std::max<uint64_t>(alignment, 256);
+  // aligned_alloc wants a multiple of the alignment.
+  uint64_t bytes = std::max<uint64_t>(
+      (size + alignment - 1) / alignment * alignment, alignment);
+  void *p = std::aligned_alloc(alignment, bytes);
+  if (!p)
+    return nullptr;
+  std::memset(p, 0, bytes);
+  if (!memory.add(reinterpret_cast<uint64_t>(p), size,
+                  AllocationKind::ModuleVariable, name)) {
+    std::free(p);
+    return nullptr;
+  }
+  return p;
+}
+
+void HostModuleAllocator::freeModuleVariable(void *pointer) {
+  memory.remove(reinterpret_cast<uint64_t>(pointer));
+  std::free(pointer);
+}
 
 LoadedModule::~LoadedModule() {
   for (void *storage : variableStorage)

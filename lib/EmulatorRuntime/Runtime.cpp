@@ -55,7 +55,7 @@ struct MemRefDescriptor {
   int64_t sizesAndStrides[1];
 };
 
-class Runtime : public GlobalAllocator {
+class Runtime {
 public:
   static Runtime &get() {
     static Runtime *runtime = new Runtime(); // never destroyed: modules are
@@ -74,18 +74,7 @@ public:
   uint64_t nextHandle = 1;
   unsigned deviceAllocations = 0, registrations = 0;
 
-  void *allocateModuleVariable(const std::string &name, uint64_t size,
-                               uint64_t alignment) override {
-    void *p = allocate(size, alignment);
-    if (p)
-      memory.add(reinterpret_cast<uint64_t>(p), size,
-                 AllocationKind::ModuleVariable, name);
-    return p;
-  }
-  void freeModuleVariable(void *pointer) override {
-    memory.remove(reinterpret_cast<uint64_t>(pointer));
-    std::free(pointer);
-  }
+  HostModuleAllocator moduleVariables{memory};
 
   static void *allocate(uint64_t size, uint64_t alignment) {
     alignment = std::max<uint64_t>(alignment, 256);
@@ -140,7 +129,7 @@ void *loadModule(void *data) {
   }
   std::string name = "module" + std::to_string(rt.nextHandle);
   ErrorOr<std::unique_ptr<LoadedModule>> module =
-      LoadedModule::load(text, name, rt);
+      LoadedModule::load(text, name, rt.moduleVariables);
   if (!module) {
     rt.fail("module load failed: %s", module.message().c_str());
     return nullptr;

@@ -77,28 +77,6 @@ std::pair<size_t, std::string> operandAndPath(const std::string &value,
   return {size_t(index), value.substr(colon + 1)};
 }
 
-/// Storage of module variables, known to the kernels' GlobalMemory.
-class ToolAllocator : public GlobalAllocator {
-public:
-  explicit ToolAllocator(GlobalMemory &memory) : memory(memory) {}
-  void *allocateModuleVariable(const std::string &name, uint64_t size,
-                               uint64_t alignment) override {
-    void *p = std::aligned_alloc(std::max<uint64_t>(alignment, 64),
-                                 (size + 63) / 64 * 64);
-    if (p)
-      memory.add(reinterpret_cast<uint64_t>(p), size,
-                 AllocationKind::ModuleVariable, name);
-    return p;
-  }
-  void freeModuleVariable(void *pointer) override {
-    memory.remove(reinterpret_cast<uint64_t>(pointer));
-    std::free(pointer);
-  }
-
-private:
-  GlobalMemory &memory;
-};
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -183,7 +161,7 @@ int main(int argc, char **argv) {
   emutool::Launch &launch = launches[launchIndex];
 
   GlobalMemory memory;
-  ToolAllocator allocator(memory);
+  HostModuleAllocator allocator(memory);
   ErrorOr<std::unique_ptr<LoadedModule>> module =
       LoadedModule::load(ptxText, ptxPath, allocator);
   if (!module)

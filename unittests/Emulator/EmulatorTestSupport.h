@@ -24,27 +24,7 @@
 
 namespace roller::emu::test {
 
-/// Module variables in host memory, registered as a runtime would.
-class TestAllocator : public GlobalAllocator {
-public:
-  explicit TestAllocator(GlobalMemory &memory) : memory(memory) {}
-  void *allocateModuleVariable(const std::string &name, uint64_t size,
-                               uint64_t alignment) override {
-    void *p = std::aligned_alloc(std::max<uint64_t>(alignment, 64),
-                                 (size + 63) / 64 * 64);
-    if (p)
-      memory.add(reinterpret_cast<uint64_t>(p), size,
-                 AllocationKind::ModuleVariable, name);
-    return p;
-  }
-  void freeModuleVariable(void *pointer) override {
-    memory.remove(reinterpret_cast<uint64_t>(pointer));
-    std::free(pointer);
-  }
-
-private:
-  GlobalMemory &memory;
-};
+using TestAllocator = HostModuleAllocator;
 
 /// A module's text: the header, then `body` starting on line 5.
 inline std::string ptxModule(const std::string &body,

@@ -356,6 +356,22 @@ public:
   virtual void freeModuleVariable(void *pointer) = 0;
 };
 
+class GlobalMemory;
+
+/// Module variables in host memory (aligned to at least 256 bytes, like
+/// CUDA's allocations, and zeroed), registered in `memory` so that kernels
+/// may address them: what roller-emu, the runtime library and the tests use.
+class HostModuleAllocator : public GlobalAllocator {
+public:
+  explicit HostModuleAllocator(GlobalMemory &memory) : memory(memory) {}
+  void *allocateModuleVariable(const std::string &name, uint64_t size,
+                               uint64_t alignment) override;
+  void freeModuleVariable(void *pointer) override;
+
+private:
+  GlobalMemory &memory;
+};
+
 /// A loaded PTX module: its kernels, decoded, and its variables.
 class LoadedModule {
 public:
