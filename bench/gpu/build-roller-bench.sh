@@ -21,8 +21,13 @@ if [ ! -x "$nvcc" ]; then
   echo "build-roller-bench: nvcc not found (PATH, /usr/local/cuda/bin)" >&2
   exit 1
 fi
+# One nvcc command for all of them: the GPU machine has no build system. Keep
+# this list and the DEPENDS of tools/roller-bench/CMakeLists.txt in step.
+sources=(roller-bench.cpp Options.cpp Manifest.cpp Validation.cpp Results.cpp
+  Support.cpp Bench.cpp Reference.cpp RunOperator.cpp KernelArguments.cpp
+  CudaLibraries.cpp DeviceKernels.cu)
 archs="${ROLLER_BENCH_ARCHS:--gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]}"
 mkdir -p "$(dirname "$out")"
 # shellcheck disable=SC2086
 "$nvcc" -std=c++17 -O2 -lineinfo $archs -Xcompiler -Wall \
-  "$src/roller-bench.cu" -o "$out" -ldl
+  "${sources[@]/#/$src/}" -o "$out" -ldl
