@@ -71,11 +71,11 @@ out="$ROLLER_BUILD/examples"
 mkdir -p "$out"
 for example in "$ROLLER_ROOT"/examples/{resnet_ops,matmul_f16}.mlir; do
   name="$(basename "$example" .mlir)"
-  echo "// ===== $name.mlir: roller-opt --roller-tile=\"device=$device\" --convert-to-nvvm=\"ptx-file=$out/$name.ptx\""
+  echo "// ===== $name.mlir: roller-opt --roller-tile=\"device=$device\" --convert-to-nvvm --ptx-file=$out/$name.ptx"
   # One file per kernel (<name>.<kernel>.ptx), or <name>.ptx for one kernel.
   rm -f "$out/$name".*ptx
   "$opt" "$example" --roller-tile="device=$device" \
-    --convert-to-nvvm="ptx-file=$out/$name.ptx" \
+    --convert-to-nvvm --ptx-file=$out/$name.ptx \
     --mlir-print-op-on-diagnostic=false -o "$out/$name.host.mlir" 2>/dev/null
   for ptx in "$out/$name".*ptx; do
     echo "// $(basename "$ptx"): $(grep -c '^\.visible \.entry' "$ptx") kernel, $(wc -l < "$ptx") lines of PTX," \

@@ -6,7 +6,7 @@ roller119, the fig12 matmul and conv sweeps and the fp16 matmuls) it writes a
 module with that one operator and times, in one run:
 
   Roller  roller-opt OP.mlir --roller-select="device=D report=R"          (selection alone)
-          roller-opt OP.mlir --roller-tile="device=D" --convert-to-nvvm="ptx-file=P"
+          roller-opt OP.mlir --roller-tile="device=D" --convert-to-nvvm --ptx-file=P
                                                                           (the whole compile to PTX)
           and, where ptxas is installed, ptxas -arch=sm_90 on that PTX
   IREE    iree-compile on the same linalg, targeting CUDA sm_90, to a .vmfb

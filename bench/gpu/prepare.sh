@@ -52,7 +52,7 @@ compile() { # input rank dir
   mkdir -p "$3"
   "$opt" "$1" --mlir-print-op-on-diagnostic=false \
     --roller-tile="device=$device rank=$2 report=$3/report.jsonl" \
-    --convert-to-nvvm="ptx-file=$3/k.ptx" -o /dev/null 2> "$3/log.txt"
+    --convert-to-nvvm --ptx-file=$3/k.ptx -o /dev/null 2> "$3/log.txt"
 }
 
 IFS=, read -ra suite_list <<< "$suites"

@@ -4,7 +4,7 @@
 // "roller-bench-1") naming the device and, per operator, its semantics
 // (bench/suite/gen_suite.py --describe) and its top-k candidates. Each
 // candidate is a launch description and the PTX that
-// `roller-opt --convert-to-nvvm="ptx-file=..."` wrote. These are the folder's
+// `roller-opt --convert-to-nvvm --ptx-file=...` wrote. These are the folder's
 // contents as plain structs; the readers throw json::Error on anything
 // malformed.
 //

@@ -1,7 +1,8 @@
 //===- roller-emu.cpp - Run one PTX kernel on the emulator ----------------===//
 //
-// Runs one launch of a launch description (the JSON `--convert-to-nvvm
-// ptx-file=` writes, or one written by hand for PTX from another compiler;
+// Runs one launch of a launch description (the JSON `roller-opt
+// --convert-to-nvvm --ptx-file=` writes, or one written by hand for PTX
+// from another compiler;
 // docs/emulator.md gives the format) with buffers read from and written to
 // .npy files, under the emulator's sanitizer, and optionally prints its
 // counters. Exit status: 0 clean, 1 findings, 2 bad input.
@@ -30,7 +31,7 @@ const char *const kUsage =
     R"(usage: roller-emu [options] KERNELS.ptx LAUNCH.json
 
 Runs one launch of LAUNCH.json (as written by roller-opt --convert-to-nvvm
-ptx-file=...) on the PTX emulator, under its sanitizer.
+--ptx-file=...) on the PTX emulator, under its sanitizer.
 
   --launch=N          the launch to run (default 0)
   --in=I:FILE.npy     operand I's initial contents (default: zeros)

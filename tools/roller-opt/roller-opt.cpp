@@ -1,6 +1,9 @@
 //===- roller-opt.cpp - The Roller optimizer driver -----------------------===//
 //
-// mlir-opt with every upstream dialect and pass plus Roller's.
+// mlir-opt with every upstream dialect and pass plus Roller's, and one tool
+// option: `--ptx-file=<path>` writes the PTX and the launch description of
+// the output module (after `--convert-to-nvvm`, or of a module that went
+// through it elsewhere).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,17 +13,91 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+
+static llvm::cl::opt<std::string> ptxFile(
+    "ptx-file",
+    llvm::cl::desc("Write the PTX of the output module's gpu.binary ops "
+                   "here (one file per binary when there are several: "
+                   "<path minus .ptx>.<binary>.ptx) and the launch "
+                   "description to <path minus .ptx>.launch.json"),
+    llvm::cl::value_desc("path"), llvm::cl::init(""));
+
+namespace {
+/// Hands the finished module to writeKernelArtifacts: the last thing the
+/// tool does to each module it processes, after the command line's passes.
+struct WriteKernelArtifacts
+    : public PassWrapper<WriteKernelArtifacts, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(WriteKernelArtifacts)
+
+  explicit WriteKernelArtifacts(std::string path) : path(std::move(path)) {}
+  StringRef getArgument() const override { return "roller-opt-ptx-file"; }
+
+  void runOnOperation() override {
+    if (failed(roller::writeKernelArtifacts(getOperation(), path)))
+      signalPassFailure();
+  }
+
+  std::string path;
+};
+} // namespace
+
 int main(int argc, char **argv) {
-  mlir::registerAllPasses();
-  mlir::roller::registerRollerPassesAndPipelines();
+  registerAllPasses();
+  roller::registerRollerPassesAndPipelines();
 
-  mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlir::roller::registerRollerDialects(registry);
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  roller::registerRollerDialects(registry);
+  // As mlir-opt does: serializing a gpu.module translates it to LLVM IR in
+  // the context (--gpu-module-to-binary in a pipeline or a transform
+  // script).
+  registerAllGPUToLLVMIRTranslations(registry);
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "Roller optimizer driver\n", registry));
+  auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
+      argc, argv, "Roller optimizer driver\n", registry);
+  if (ptxFile.empty())
+    return asMainReturnCode(
+        MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+
+  // mlir-opt's main as upstream writes it, with the command line's pipeline
+  // followed by the artifacts of its result.
+  llvm::InitLLVM lifetime(argc, argv);
+  MlirOptMainConfig commandLine = MlirOptMainConfig::createFromCLOptions();
+  MlirOptMainConfig config = commandLine;
+  config.setPassPipelineSetupFn([commandLine](PassManager &pm) {
+    if (failed(commandLine.setupPassPipeline(pm)))
+      return failure();
+    pm.addPass(std::make_unique<WriteKernelArtifacts>(ptxFile));
+    return success();
+  });
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
+    return EXIT_FAILURE;
+  output->keep();
+  return EXIT_SUCCESS;
 }

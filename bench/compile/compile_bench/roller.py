@@ -41,7 +41,7 @@ def run_roller(args, op, path, workdir):
             for old in ptx_files(ptx):
                 os.remove(old)
             r = run_process([args.roller_opt, path, "--roller-tile=device=%s" % args.device,
-                             "--convert-to-nvvm=ptx-file=%s" % ptx, "-o", os.devnull]
+                             "--convert-to-nvvm", "--ptx-file=%s" % ptx, "-o", os.devnull]
                             + TIMING_FLAGS, args.timeout)
             t = parse_timing(r.stderr) if r.rc == 0 else None
             if r.rc != 0 or t is None:

@@ -124,6 +124,10 @@ struct DeviceSpec {
   const PeakThroughput *getPeak(llvm::StringRef elementType) const;
 };
 
+/// The preset Roller targets when neither an option nor the module names a
+/// device.
+constexpr llvm::StringLiteral kDefaultDevicePreset = "h200";
+
 /// Names of the built-in presets ("v100", "a100", "h100", "h200").
 llvm::ArrayRef<llvm::StringRef> getDevicePresetNames();
 

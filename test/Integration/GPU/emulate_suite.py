@@ -235,7 +235,7 @@ def main():
          "--mlir-print-op-on-diagnostic=false",
          "--roller-tile=device=%s report=%s" % (
              args.device, os.path.join(work, "report.jsonl")),
-         "--convert-to-nvvm=ptx-file=%s" % os.path.join(work, "k.ptx"),
+         "--convert-to-nvvm", "--ptx-file=%s" % os.path.join(work, "k.ptx"),
          "-o", os.devnull], capture_output=True, text=True)
     if compiled.returncode != 0:
         print(compiled.stderr)

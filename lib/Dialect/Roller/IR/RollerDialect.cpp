@@ -78,6 +78,13 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
                                 "vector.contract";
     return success();
   }
+  if (attr.getName() == kLaunchOperandsAttrName) {
+    if (!isa<ArrayAttr>(attr.getValue()) ||
+        op->getName().getStringRef() != "builtin.module")
+      return op->emitError() << "'" << kLaunchOperandsAttrName
+                             << "' must be an array attribute on a module";
+    return success();
+  }
   return op->emitError() << "unknown roller attribute '"
                          << attr.getName().getValue() << "'";
 }

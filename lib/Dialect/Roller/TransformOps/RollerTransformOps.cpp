@@ -125,7 +125,8 @@ transform::RollerSelectOp::apply(transform::TransformRewriter &rewriter,
     DeviceAttr device = requested ? requested : findEnclosingDevice(target);
     if (!device) {
       if (!fallback) {
-        DiagnosedSilenceableFailure resolved = resolve("h200", fallback);
+        DiagnosedSilenceableFailure resolved =
+            resolve(kDefaultDevicePreset, fallback);
         if (!resolved.succeeded())
           return resolved;
       }

@@ -31,3 +31,15 @@ DeviceAttr mlir::roller::findEnclosingDevice(Operation *op) {
       return device;
   return {};
 }
+
+DeviceAttr mlir::roller::getTargetDevice(Operation *op) {
+  if (DeviceAttr device = findEnclosingDevice(op))
+    return device;
+  // The presets are valid by construction (unit-tested), so this cannot
+  // fail.
+  const DeviceSpec *preset = lookupDevicePreset(kDefaultDevicePreset);
+  assert(preset && "the default device preset is missing");
+  MLIRContext *ctx = op->getContext();
+  ctx->getOrLoadDialect<RollerDialect>();
+  return DeviceAttr::get(ctx, *preset);
+}

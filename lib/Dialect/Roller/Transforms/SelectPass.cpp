@@ -291,7 +291,7 @@ LogicalResult Selector::run(ModuleOp module) {
   else if (moduleDevice)
     deviceAttr = moduleDevice;
   else
-    deviceAttr = resolveDeviceAttr(ctx, module.getLoc(), "h200");
+    deviceAttr = resolveDeviceAttr(ctx, module.getLoc(), kDefaultDevicePreset);
   if (!deviceAttr)
     return failure();
   // The module records the device its configs were chosen for.
@@ -326,8 +326,9 @@ struct RollerSelectPass
   using Base::Base;
 
   void runOnOperation() override {
-    SelectionOptions options{device, topK, report, search, rank};
-    if (failed(runSelection(getOperation(), options)))
+    if (failed(
+            runSelection(getOperation(),
+                         SelectionOptions{device, topK, report, search, rank})))
       signalPassFailure();
   }
 };

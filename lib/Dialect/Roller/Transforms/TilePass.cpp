@@ -1,5 +1,4 @@
-//===- TilePass.cpp - --roller-tile
-//----------------------------------------===//
+//===- TilePass.cpp - --roller-tile ---------------------------------------===//
 //
 // Selection (runSelection) followed by tileToRProgram on every op that has a
 // config; ops left as they are get a remark with the reason.
@@ -28,7 +27,8 @@ struct RollerTilePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(runSelection(module, {device, topK, report, search, rank})))
+    if (failed(runSelection(
+            module, SelectionOptions{device, topK, report, search, rank})))
       return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> ops;
@@ -47,3 +47,14 @@ struct RollerTilePass
   }
 };
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::roller::createRollerTilePass(const SelectionOptions &options) {
+  RollerTilePassOptions tile;
+  tile.device = options.device;
+  tile.topK = options.topK;
+  tile.report = options.report;
+  tile.search = options.search;
+  tile.rank = options.rank;
+  return createRollerTilePass(std::move(tile));
+}

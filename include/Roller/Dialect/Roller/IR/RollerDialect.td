@@ -55,6 +55,13 @@ def Roller_Dialect : Dialect {
     /// same bytes): `--roller-mma-to-nvgpu` multiplies them as bf16.
     static constexpr ::llvm::StringLiteral kBf16MmaAttrName =
         "roller.bf16_mma";
+    /// Name of the module attribute in which `--roller-record-launch-operands`
+    /// keeps, per `gpu.launch_func` in walk order, what the host's lowering
+    /// to LLVM loses of its operands (memref types, which host argument
+    /// each is): an array of dictionaries of builtin attributes, which
+    /// tools that do not load the dialect read as they are.
+    static constexpr ::llvm::StringLiteral kLaunchOperandsAttrName =
+        "roller.launch_operands";
 
     void registerAttributes();
     void registerTypes();

@@ -9,6 +9,8 @@
 #ifndef ROLLER_DIALECT_ROLLER_TRANSFORMOPS_ROLLERTRANSFORMOPS_H
 #define ROLLER_DIALECT_ROLLER_TRANSFORMOPS_ROLLERTRANSFORMOPS_H
 
+#include "Roller/Dialect/Roller/Transforms/Select.h"
+
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/Transform/IR/TransformTypes.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"

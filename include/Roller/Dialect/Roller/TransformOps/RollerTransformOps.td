@@ -61,8 +61,10 @@ def RollerSelectOp : Op<Transform_Dialect, "roller.select", [
 
   let arguments = (ins TransformHandleTypeInterface:$target,
                        OptionalAttr<StrAttr>:$device,
-                       DefaultValuedAttr<I64Attr, "1">:$rank,
-                       DefaultValuedAttr<I64Attr, "10">:$top_k);
+                       DefaultValuedAttr<I64Attr,
+                         "::mlir::roller::SelectionOptions::kDefaultRank">:$rank,
+                       DefaultValuedAttr<I64Attr,
+                         "::mlir::roller::SelectionOptions::kDefaultTopK">:$top_k);
   let results = (outs TransformHandleTypeInterface:$configured);
   let assemblyFormat =
       "$target attr-dict `:` functional-type(operands, results)";

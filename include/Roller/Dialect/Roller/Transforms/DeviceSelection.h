@@ -16,6 +16,10 @@ DeviceAttr resolveDeviceAttr(MLIRContext *ctx, Location loc,
 /// The `roller.device` of `op` or of its nearest ancestor that has one.
 DeviceAttr findEnclosingDevice(Operation *op);
 
+/// The device Roller targets at `op`: its enclosing `roller.device`, else the
+/// default preset (kDefaultDevicePreset). Never null.
+DeviceAttr getTargetDevice(Operation *op);
+
 } // namespace mlir::roller
 
 #endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_DEVICESELECTION_H

@@ -4,6 +4,7 @@
 #define ROLLER_DIALECT_ROLLER_TRANSFORMS_PASSES_H
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -12,6 +13,9 @@ namespace mlir::roller {
 
 #define GEN_PASS_DECL
 #include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+
+/// `--roller-tile` with the selection options of the C++ API.
+std::unique_ptr<Pass> createRollerTilePass(const SelectionOptions &options);
 
 #define GEN_PASS_REGISTRATION
 #include "Roller/Dialect/Roller/Transforms/Passes.h.inc"

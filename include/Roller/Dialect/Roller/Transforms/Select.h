@@ -56,26 +56,34 @@ llvm::Expected<Prediction> checkConfig(const TensorExpr &expr,
                                        const DeviceSpec &device,
                                        ConfigAttr config);
 
-/// What --roller-select (and --roller-tile, which selects first) take.
+/// What --roller-select (and --roller-tile, which selects first) take. The
+/// defaults are spelled here only: the passes' options (Passes.td), the
+/// compile pipelines' options, transform.roller.select and the C++ API read
+/// them from these constants.
 struct SelectionOptions {
+  static constexpr int64_t kDefaultTopK = 10;
+  static constexpr const char *kDefaultSearch = "construct";
+  static constexpr int64_t kDefaultRank = 1;
+
   /// Preset name or JSON file; empty: the module's roller.device, else h200.
   std::string device;
-  int64_t topK = 10;
+  int64_t topK = kDefaultTopK;
   /// JSON-lines report path ('-' for stdout); empty: none.
   std::string report;
   /// "construct" or "exhaustive".
-  std::string search = "construct";
+  std::string search = kDefaultSearch;
   /// Which candidate to attach: 1 is the model's choice, k the k-th best.
-  int64_t rank = 1;
+  int64_t rank = kDefaultRank;
 };
 
 /// Chooses the #roller.config of `op` on `device`: the `rank`-th best of
 /// the `topK` rPrograms the construction ranks (topK is raised to `rank`).
 /// Fails with the reason when the op is not supported, no schedule fits or
 /// rank/topK are below 1. Attaches nothing: see selectAndAttachConfig.
-llvm::Expected<ConfigAttr> chooseConfig(linalg::LinalgOp op,
-                                        const DeviceSpec &device,
-                                        int64_t rank = 1, int64_t topK = 10);
+llvm::Expected<ConfigAttr>
+chooseConfig(linalg::LinalgOp op, const DeviceSpec &device,
+             int64_t rank = SelectionOptions::kDefaultRank,
+             int64_t topK = SelectionOptions::kDefaultTopK);
 
 /// Attaches a #roller.config to every supported linalg op of `module` that
 /// has none, checks the ones users wrote, emits the remarks and writes the

@@ -1,0 +1,61 @@
+//===- Passes.td - Roller's pipelines as passes ------------*- tablegen -*-===//
+//
+// `--convert-to-nvvm` is a pass, not a registered pipeline, because its
+// default chip comes from the module's `roller.device`: it builds the
+// pipeline of Pipelines.h for the chip it finds and runs it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_CONVERSION_PIPELINES_PASSES_TD
+#define ROLLER_CONVERSION_PIPELINES_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+// The NVVM options, spelled once: `--convert-to-nvvm` and the
+// `roller-compile-nvvm` pipeline take them; in C++ they are `NVVMOptions`
+// (Pipelines.h).
+defvar RollerNVVMOptions = [
+  Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+         "Target chip (default: the module's roller.device chip, else the "
+         "default device's)">,
+  Option<"format", "format", "std::string", /*default=*/"\"isa\"",
+         "gpu.binary format: isa (PTX), bin or fatbin (these call ptxas)">
+];
+
+def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
+  let summary = "Lower rPrograms to host code plus a gpu.binary (NVVM/PTX)";
+  let description = [{
+    Runs `buildRollerLowerToNVVMPipeline` (Pipelines.h; stage by stage in
+    docs/passes.md): `roller-lower-rprograms`; one-shot bufferization
+    (identity layouts at function boundaries); `roller-map-forall-to-gpu`;
+    `roller-pipeline-staging`; `roller-promote-workgroup-allocs`;
+    `roller-specialize-full-tiles`; `roller-vectorize-mma`;
+    `roller-hoist-accumulators`; `gpu-launch-sink-index-computations`;
+    `roller-outline-kernels` (each kernel's `.maxnreg` from its config);
+    `roller-host-buffers-to-gpu` (host buffers become managed memory);
+    `roller-mma-to-nvgpu`; `roller-vectorize-accesses`;
+    `roller-extern-dynamic-shared-memory`; `convert-linalg-to-loops`,
+    `lower-affine`; `roller-strip-attributes`;
+    `roller-record-launch-operands`; `roller-unroll-register-tiles`;
+    `roller-allow-fma-contraction`; and upstream
+    `gpu-lower-to-nvvm-pipeline` with `cubin-chip=<chip>`, `cubin-features`
+    (+ptx80 for sm_90/sm_90a, +ptx78 for sm_89, +ptx71 for sm_86, +ptx70 for
+    sm_80) and `cubin-format=<format>`.
+
+    * `chip`: empty means the chip of the module's `roller.device`, else of
+      the default device (h200: sm_90); anything else than sm_80, sm_86,
+      sm_89, sm_90, sm_90a is an error.
+    * `format`: `isa` (PTX text in the `gpu.binary`), `bin` or `fatbin`
+      (these call ptxas from PATH).
+
+    The pass writes no files: `roller-opt --ptx-file=<path>` (or
+    `writeKernelArtifacts` in C++) writes the PTX of the `gpu.binary`s and
+    the launch description of the finished module.
+
+    Tensor-core schedules (`mma`) need f16 or bf16 inputs and an sm_80+
+    chip.
+  }];
+  let options = RollerNVVMOptions;
+}
+
+#endif // ROLLER_CONVERSION_PIPELINES_PASSES_TD

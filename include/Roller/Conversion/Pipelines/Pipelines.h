@@ -1,0 +1,106 @@
+//===- Pipelines.h - Every Roller pipeline ----------------------*- C++ -*-===//
+//
+// The one registry of Roller's pipelines: the CPU oracle, the GPU path to
+// NVVM (what `--convert-to-nvvm` runs) and the compile pipelines that
+// select and tile first. Tools, the C++ API, the plugin and the passes that
+// run pipelines all build them here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_CONVERSION_PIPELINES_PIPELINES_H
+#define ROLLER_CONVERSION_PIPELINES_PIPELINES_H
+
+#include "Roller/Dialect/Roller/Transforms/Select.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::roller {
+
+/// What the NVVM code generation takes (`--convert-to-nvvm`'s options).
+struct NVVMOptions {
+  /// Target chip; empty: the module's roller.device chip, else the default
+  /// device's.
+  std::string chip;
+  /// gpu.binary format: isa (PTX text), bin or fatbin.
+  std::string format = "isa";
+};
+
+/// What the compile pipelines take: the selection, then the NVVM options.
+struct CompileOptions {
+  SelectionOptions select;
+  NVVMOptions nvvm;
+};
+
+/// The `cubin-features` PTX version for a supported chip (sm_80, sm_86,
+/// sm_89, sm_90, sm_90a), none for any other.
+std::optional<std::string> getPtxFeaturesForChip(llvm::StringRef chip);
+
+/// The chip `--convert-to-nvvm` targets in `module`: `options.chip`, else
+/// the module's roller.device chip, else the default device's. Fails with
+/// an error at the module for an unsupported chip or an unknown format.
+FailureOr<std::string> resolveNVVMChip(ModuleOp module,
+                                       const NVVMOptions &options);
+
+/// The start the CPU and GPU pipelines share: lower every rProgram to loops,
+/// then one-shot bufferize with identity-layout function boundaries and
+/// clean up the self-copies in-place insertions leave. With
+/// `dropWorkgroupMemorySpace` (the CPU, which has one address space) the
+/// staging buffers lose their workgroup memory space first.
+void addRProgramLoweringAndBufferization(OpPassManager &pm,
+                                         bool dropWorkgroupMemorySpace);
+
+/// `roller-lower-to-cpu` (anchored on a module): rProgram lowering, then
+/// exactly the structure the GPU path maps (foralls become sequential
+/// loops), bufferized and lowered to the LLVM dialect so that `mlir-runner`
+/// runs it: the CPU oracle. Functions may take and return tensors or
+/// memrefs.
+void buildRollerLowerToCPUPipeline(OpPassManager &pm);
+
+/// The GPU path's first half: lowers rPrograms to loops, bufferizes, maps
+/// the foralls to blocks, warps and threads, pipelines the shared-memory
+/// staging (cp.async), puts shared tiles in workgroup memory, specializes
+/// interior blocks and full reduction steps to static tiles, computes
+/// tensor-core warp tiles with ldmatrix + mma.sync, keeps accumulators in
+/// registers, outlines the kernels, makes the host's buffers managed
+/// memory, vectorizes the kernels' accesses, and records the kernels'
+/// operands for the launch description (host and kernels on memrefs).
+void buildRollerGPUKernelPipeline(OpPassManager &pm);
+
+/// The second half: unrolls the loops indexing private tiles, FMA
+/// contraction in the kernels, then upstream's gpu-lower-to-nvvm-pipeline
+/// (NVVM, host LLVM, gpu.binary serialization) for `chip`, `features` and
+/// `format`.
+void buildRollerNVVMCodegenPipeline(OpPassManager &pm, llvm::StringRef chip,
+                                    llvm::StringRef features,
+                                    llvm::StringRef format);
+
+/// Both halves (anchored on a module): what `--convert-to-nvvm` runs.
+void buildRollerLowerToNVVMPipeline(OpPassManager &pm, llvm::StringRef chip,
+                                    llvm::StringRef features,
+                                    llvm::StringRef format);
+
+/// `--roller-tile` with `options` (anchored on a module).
+void buildRollerTilePipeline(OpPassManager &pm,
+                             const SelectionOptions &options);
+
+/// `--roller-tile` then `roller-lower-to-cpu` (registered as
+/// `roller-compile-cpu`).
+void buildRollerCompileCPUPipeline(OpPassManager &pm,
+                                   const SelectionOptions &options);
+
+/// `--roller-tile` then `--convert-to-nvvm` (registered as
+/// `roller-compile-nvvm`).
+void buildRollerCompileNVVMPipeline(OpPassManager &pm,
+                                    const CompileOptions &options);
+
+/// Registers `roller-lower-to-cpu`, `roller-compile-cpu` and
+/// `roller-compile-nvvm` for `--pass-pipeline` strings.
+void registerRollerPipelines();
+
+} // namespace mlir::roller
+
+#endif // ROLLER_CONVERSION_PIPELINES_PIPELINES_H

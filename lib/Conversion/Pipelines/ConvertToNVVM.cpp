@@ -1,0 +1,57 @@
+//===- ConvertToNVVM.cpp - The GPU path as one pass -----------------------===//
+//
+// `--convert-to-nvvm` lowers rPrograms (after `--roller-tile`) to host code
+// plus a `gpu.binary` for NVIDIA GPUs. It is a module pass running the
+// pipeline of Pipelines.h dynamically because the default chip comes from
+// the module's roller.device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Conversion/Pipelines/Passes.h"
+#include "Roller/Conversion/Pipelines/Pipelines.h"
+
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERCONVERTTONVVMPASS
+#include "Roller/Conversion/Pipelines/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+namespace {
+struct RollerConvertToNVVMPass
+    : public roller::impl::RollerConvertToNVVMPassBase<
+          RollerConvertToNVVMPass> {
+  using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    // The dialects do not depend on the chip.
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildRollerLowerToNVVMPipeline(pm, "sm_80", "+ptx70", "isa");
+    pm.getDependentDialects(registry);
+    // Serializing the gpu.module translates it to LLVM IR in this context.
+    registerBuiltinDialectTranslation(registry);
+    registerGPUDialectTranslation(registry);
+    registerLLVMDialectTranslation(registry);
+    registerNVVMDialectTranslation(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    NVVMOptions options{chip, format};
+    FailureOr<std::string> target = resolveNVVMChip(module, options);
+    if (failed(target))
+      return signalPassFailure();
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildRollerLowerToNVVMPipeline(pm, *target, *getPtxFeaturesForChip(*target),
+                                   format);
+    if (failed(runPipeline(pm, module)))
+      return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,244 @@
+//===- Pipelines.cpp - Every Roller pipeline ------------------------------===//
+//
+// The one place Roller's pipelines are assembled and registered.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Conversion/Pipelines/Pipelines.h"
+#include "Roller/Conversion/Pipelines/Passes.h"
+#include "Roller/Conversion/RollerToGPU/Passes.h"
+#include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+#include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
+#include "Roller/Dialect/Roller/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::roller;
+
+std::optional<std::string>
+mlir::roller::getPtxFeaturesForChip(llvm::StringRef chip) {
+  return llvm::StringSwitch<std::optional<std::string>>(chip)
+      .Case("sm_80", std::string("+ptx70"))
+      .Case("sm_86", std::string("+ptx71"))
+      .Case("sm_89", std::string("+ptx78"))
+      .Cases({"sm_90", "sm_90a"}, std::string("+ptx80"))
+      .Default(std::nullopt);
+}
+
+FailureOr<std::string>
+mlir::roller::resolveNVVMChip(ModuleOp module, const NVVMOptions &options) {
+  std::string chip = options.chip;
+  if (chip.empty())
+    chip = getTargetDevice(module).getChip().str();
+  if (!getPtxFeaturesForChip(chip))
+    return module.emitError() << "convert-to-nvvm: unsupported chip '" << chip
+                              << "' (supported: sm_80, sm_86, sm_89, sm_90, "
+                                 "sm_90a)";
+  if (options.format != "isa" && options.format != "bin" &&
+      options.format != "fatbin")
+    return module.emitError()
+           << "convert-to-nvvm: unknown format '" << options.format
+           << "' (expected isa, bin or fatbin)";
+  return chip;
+}
+
+void mlir::roller::addRProgramLoweringAndBufferization(
+    OpPassManager &pm, bool dropWorkgroupMemorySpace) {
+  pm.addNestedPass<func::FuncOp>(createRollerLowerRProgramsPass());
+  if (dropWorkgroupMemorySpace)
+    pm.addPass(createRollerDropWorkgroupMemorySpacePass());
+
+  // Functions keep plain (identity-layout) memref signatures, so callers
+  // such as a test's `main` and `printMemrefF32` see ordinary buffers.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // In-place insertions bufferize to copies of a subview onto an equal
+  // subview; CSE makes them self-copies, which canonicalization erases.
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
+  addRProgramLoweringAndBufferization(pm, /*dropWorkgroupMemorySpace=*/true);
+
+  // Foralls run their iterations in order: the oracle checks values, not
+  // parallelism. Done on buffers (no shared_outs left), before deallocation,
+  // which does not model scf.forall.
+  pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createRollerStripAttributesPass());
+}
+
+void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
+  addRProgramLoweringAndBufferization(pm, /*dropWorkgroupMemorySpace=*/false);
+
+  pm.addNestedPass<func::FuncOp>(createRollerMapForallToGPUPass());
+  pm.addNestedPass<func::FuncOp>(createRollerPipelineStagingPass());
+  pm.addNestedPass<func::FuncOp>(createRollerPromoteWorkgroupAllocsPass());
+  pm.addNestedPass<func::FuncOp>(createRollerSpecializeFullTilesPass());
+  pm.addPass(createCanonicalizerPass());
+  // Tensor-core warp tiles: mma-shaped vector.contracts (a no-op for
+  // kernels without them), ldmatrix + mma.sync once outlined.
+  pm.addNestedPass<func::FuncOp>(createRollerVectorizeMmaPass());
+  pm.addNestedPass<func::FuncOp>(createRollerHoistAccumulatorsPass());
+  // Constant loop bounds and steps must stay constants in the kernels (for
+  // unrolling and alignment), not become kernel parameters.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createRollerOutlineKernelsPass());
+  // Kernels can only touch device-accessible memory; host code is final
+  // from here on (nothing later allocates on the host).
+  pm.addPass(createRollerHostBuffersToGPUPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerMmaToNVGPUPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeAccessesPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(
+      createRollerExternDynamicSharedMemoryPass());
+
+  // gpu-lower-to-nvvm-pipeline neither bufferizes nor lowers linalg.
+  pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createRollerStripAttributesPass());
+  // After the strip (which removes every roller.* attribute): the record is
+  // builtin attributes, which any tool reads.
+  pm.addPass(createRollerRecordLaunchOperandsPass());
+}
+
+void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
+                                                  llvm::StringRef chip,
+                                                  llvm::StringRef features,
+                                                  llvm::StringRef format) {
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerUnrollRegisterTilesPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerAllowFmaContractionPass());
+
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = chip.str();
+  nvvm.cubinFeatures = features.str();
+  nvvm.cubinFormat = format.str();
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+}
+
+void mlir::roller::buildRollerLowerToNVVMPipeline(OpPassManager &pm,
+                                                  llvm::StringRef chip,
+                                                  llvm::StringRef features,
+                                                  llvm::StringRef format) {
+  buildRollerGPUKernelPipeline(pm);
+  buildRollerNVVMCodegenPipeline(pm, chip, features, format);
+}
+
+void mlir::roller::buildRollerTilePipeline(OpPassManager &pm,
+                                           const SelectionOptions &options) {
+  pm.addPass(createRollerTilePass(options));
+}
+
+void mlir::roller::buildRollerCompileCPUPipeline(
+    OpPassManager &pm, const SelectionOptions &options) {
+  buildRollerTilePipeline(pm, options);
+  buildRollerLowerToCPUPipeline(pm);
+}
+
+void mlir::roller::buildRollerCompileNVVMPipeline(
+    OpPassManager &pm, const CompileOptions &options) {
+  buildRollerTilePipeline(pm, options.select);
+  RollerConvertToNVVMPassOptions nvvm;
+  nvvm.chip = options.nvvm.chip;
+  nvvm.format = options.nvvm.format;
+  pm.addPass(createRollerConvertToNVVMPass(nvvm));
+}
+
+namespace {
+/// The textual options of the compile pipelines: the selection options as
+/// `--roller-tile` spells them (Passes.td's RollerSelectionOptions) and, for
+/// NVVM, `--convert-to-nvvm`'s (RollerNVVMOptions).
+template <typename Derived>
+struct SelectionPipelineOptions : public PassPipelineOptions<Derived> {
+  using Opt = mlir::detail::PassOptions;
+  Opt::Option<std::string> device{
+      *this, "device",
+      llvm::cl::desc("Preset name or JSON device file (default: the "
+                     "module's roller.device, else h200)")};
+  Opt::Option<int64_t> topK{*this, "top-k",
+                            llvm::cl::desc("rPrograms constructed and ranked"),
+                            llvm::cl::init(SelectionOptions::kDefaultTopK)};
+  Opt::Option<std::string> report{
+      *this, "report",
+      llvm::cl::desc("Write the selection report here (JSON lines)")};
+  Opt::Option<std::string> search{
+      *this, "search", llvm::cl::desc("construct or exhaustive"),
+      llvm::cl::init(SelectionOptions::kDefaultSearch)};
+  Opt::Option<int64_t> rank{
+      *this, "rank",
+      llvm::cl::desc("Which candidate to use: 1 is the model's choice"),
+      llvm::cl::init(SelectionOptions::kDefaultRank)};
+
+  SelectionOptions getSelectionOptions() const {
+    return SelectionOptions{device, topK, report, search, rank};
+  }
+};
+
+struct CompileCPUPipelineOptions
+    : public SelectionPipelineOptions<CompileCPUPipelineOptions> {};
+
+struct CompileNVVMPipelineOptions
+    : public SelectionPipelineOptions<CompileNVVMPipelineOptions> {
+  Opt::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip (default: the device's chip)")};
+  Opt::Option<std::string> format{
+      *this, "format", llvm::cl::desc("gpu.binary format: isa, bin or fatbin"),
+      llvm::cl::init("isa")};
+};
+} // namespace
+
+void mlir::roller::registerRollerPipelines() {
+  PassPipelineRegistration<>(
+      "roller-lower-to-cpu",
+      "Lower rPrograms and everything else to the LLVM dialect for "
+      "mlir-runner (the CPU oracle)",
+      buildRollerLowerToCPUPipeline);
+  PassPipelineRegistration<CompileCPUPipelineOptions>(
+      "roller-compile-cpu",
+      "Select, tile and lower to LLVM-dialect IR that mlir-runner runs "
+      "(roller-tile, then roller-lower-to-cpu)",
+      [](OpPassManager &pm, const CompileCPUPipelineOptions &options) {
+        buildRollerCompileCPUPipeline(pm, options.getSelectionOptions());
+      });
+  PassPipelineRegistration<CompileNVVMPipelineOptions>(
+      "roller-compile-nvvm",
+      "Select, tile and lower to host code plus a gpu.binary (roller-tile, "
+      "then convert-to-nvvm)",
+      [](OpPassManager &pm, const CompileNVVMPipelineOptions &options) {
+        buildRollerCompileNVVMPipeline(
+            pm, CompileOptions{options.getSelectionOptions(),
+                               NVVMOptions{options.chip, options.format}});
+      });
+}

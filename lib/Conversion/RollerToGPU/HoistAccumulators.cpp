@@ -1,0 +1,93 @@
+//===- HoistAccumulators.cpp - Thread tiles in registers ------------------===//
+//
+// `--roller-hoist-accumulators`: a thread's output tile lives in a private
+// buffer across the reduction loops instead of a global subview read and
+// written every step; `--roller-unroll-register-tiles` then lets LLVM
+// promote it to registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Conversion/RollerToGPU/HoistAccumulators.h"
+#include "BufferUtils.h"
+#include "Roller/Conversion/RollerToGPU/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERHOISTACCUMULATORSPASS
+#include "Roller/Conversion/RollerToGPU/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+/// The statically shaped, small, non-shared subviews defined outside `loop`
+/// and used inside it.
+static SetVector<Value> getCandidateTiles(scf::ForOp loop) {
+  SetVector<Value> tiles;
+  loop.getBody()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      auto subview = operand.getDefiningOp<memref::SubViewOp>();
+      if (!subview || !loop.isDefinedOutsideOfLoop(operand))
+        continue;
+      MemRefType type = subview.getType();
+      if (type.hasStaticShape() && !isWorkgroupMemory(operand) &&
+          type.getNumElements() <= kMaxRegisterTileElements)
+        tiles.insert(operand);
+    }
+  });
+  return tiles;
+}
+
+int64_t mlir::roller::hoistAccumulators(RewriterBase &rewriter,
+                                        gpu::LaunchOp launch, scf::ForOp loop) {
+  moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+  int64_t hoisted = 0;
+  for (Value tile : getCandidateTiles(loop)) {
+    if (!isLoopPrivateTile(loop, tile))
+      continue;
+    auto type = cast<MemRefType>(tile.getType());
+    Location loc = tile.getLoc();
+    rewriter.setInsertionPointToStart(&launch.getBody().front());
+    auto registers = memref::AllocaOp::create(
+        rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()));
+    rewriter.setInsertionPoint(loop);
+    linalg::CopyOp::create(rewriter, loc, tile, registers.getResult());
+    rewriter.setInsertionPointAfter(loop);
+    linalg::CopyOp::create(rewriter, loc, registers.getResult(), tile);
+    rewriter.replaceUsesWithIf(
+        tile, registers.getResult(),
+        [&](OpOperand &use) { return loop->isProperAncestor(use.getOwner()); });
+    ++hoisted;
+  }
+  return hoisted;
+}
+
+int64_t mlir::roller::hoistAccumulators(RewriterBase &rewriter,
+                                        gpu::LaunchOp launch) {
+  SmallVector<scf::ForOp> loops;
+  launch.getBody().walk<WalkOrder::PreOrder>(
+      [&](scf::ForOp loop) { loops.push_back(loop); });
+  int64_t hoisted = 0;
+  for (scf::ForOp loop : loops)
+    hoisted += hoistAccumulators(rewriter, launch, loop);
+  return hoisted;
+}
+
+namespace {
+struct RollerHoistAccumulatorsPass
+    : public roller::impl::RollerHoistAccumulatorsPassBase<
+          RollerHoistAccumulatorsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    getOperation()->walk([&](gpu::LaunchOp launch) {
+      (void)hoistAccumulators(rewriter, launch);
+    });
+  }
+};
+} // namespace

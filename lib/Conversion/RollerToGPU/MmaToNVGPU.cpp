@@ -1,0 +1,179 @@
+//===- MmaToNVGPU.cpp - Warp-level contractions to ldmatrix + mma.sync ----===//
+//
+// `--roller-mma-to-nvgpu`: upstream's vector -> nvgpu conversion
+// (`convertVectorToNVVMCompatibleMMASync`) on the outlined kernels that have
+// the mma-shaped contractions `--roller-vectorize-mma` leaves, guarded
+// against what trips it in LLVM 22 (scalar arith ops in the kernel), with
+// the bf16 multiplication it lacks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Conversion/RollerToGPU/MmaToNVGPU.h"
+#include "Roller/Conversion/RollerToGPU/Passes.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
+
+#include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERMMATONVGPUPASS
+#include "Roller/Conversion/RollerToGPU/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+namespace {
+
+/// Erases the vector ops left without uses (the conversion leaves the
+/// contractions and reads it replaced in place).
+static void eraseDeadVectorOps(RewriterBase &rewriter, Operation *root) {
+  for (bool erased = true; erased;) {
+    SmallVector<Operation *> dead;
+    root->walk([&](Operation *op) {
+      if (op != root && isOpTriviallyDead(op) &&
+          llvm::any_of(op->getResultTypes(), llvm::IsaPred<VectorType>))
+        dead.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(dead))
+      rewriter.eraseOp(op);
+    erased = !dead.empty();
+  }
+}
+
+/// Upstream's vector -> nvgpu conversion (LLVM 22) also starts from every
+/// scalar op of the kinds it can apply to mma fragments (integer and float
+/// add, sub, mul, div, min, max, neg, extf: index arithmetic included) and
+/// then fails on it. Such ops in the kernel are rejected here with a clear
+/// error (the GPU mapping computes indices with affine.apply).
+static LogicalResult checkConvertibleKernel(Operation *kernel) {
+  WalkResult result = kernel->walk([&](Operation *op) {
+    if (!isa<arith::AddFOp, arith::MulFOp, arith::SubFOp, arith::MaximumFOp,
+             arith::MinimumFOp, arith::DivFOp, arith::AddIOp, arith::MulIOp,
+             arith::SubIOp, arith::DivSIOp, arith::DivUIOp, arith::NegFOp,
+             arith::ExtFOp>(op) ||
+        llvm::any_of(op->getResultTypes(), llvm::IsaPred<VectorType>))
+      return WalkResult::advance();
+    op->emitError("scalar '")
+        << op->getName()
+        << "' in a tensor-core kernel: upstream's vector -> nvgpu conversion "
+           "cannot skip it";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Replaces an f16 m16n8k16 `nvgpu.mma.sync` (whose fragments hold bf16
+/// bits) with `nvvm.mma.sync` on bf16: the A and B registers as the i32
+/// pairs the instruction takes, the f32 accumulators as they are.
+static LogicalResult rewriteAsBf16(RewriterBase &rewriter,
+                                   nvgpu::MmaSyncOp mma) {
+  std::array<int64_t, 3> shape = mma.getMmaShapeAsArray();
+  auto a = cast<VectorType>(mma.getMatrixA().getType());
+  auto b = cast<VectorType>(mma.getMatrixB().getType());
+  auto c = cast<VectorType>(mma.getMatrixC().getType());
+  if (ArrayRef<int64_t>(shape) != ArrayRef<int64_t>{16, 8, 16} ||
+      !a.getElementType().isF16() || !c.getElementType().isF32() ||
+      a.getShape() != ArrayRef<int64_t>{4, 2} ||
+      b.getShape() != ArrayRef<int64_t>{2, 2} ||
+      c.getShape() != ArrayRef<int64_t>{2, 2})
+    return mma.emitError("unexpected fragments for a bf16 m16n8k16 mma.sync");
+  Location loc = mma.getLoc();
+  rewriter.setInsertionPoint(mma);
+  Type i32 = rewriter.getI32Type();
+  Type f32 = rewriter.getF32Type();
+  // Each row of a 16-bit fragment is one 32-bit register.
+  auto registers = [&](Value fragment, int64_t rows) {
+    SmallVector<Value> regs;
+    for (int64_t r = 0; r < rows; ++r) {
+      Value pair = vector::ExtractOp::create(rewriter, loc, fragment, r);
+      Value word = vector::BitCastOp::create(rewriter, loc,
+                                             VectorType::get({1}, i32), pair);
+      regs.push_back(vector::ExtractOp::create(rewriter, loc, word, 0));
+    }
+    return regs;
+  };
+  SmallVector<Value> accs;
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t e = 0; e < 2; ++e)
+      accs.push_back(vector::ExtractOp::create(rewriter, loc, mma.getMatrixC(),
+                                               ArrayRef<int64_t>{r, e}));
+  auto resultType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                     SmallVector<Type>(4, f32));
+  auto product = NVVM::MmaOp::create(
+      rewriter, loc, resultType, registers(mma.getMatrixA(), 4),
+      registers(mma.getMatrixB(), 2), accs, shape, std::nullopt, std::nullopt,
+      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> elements;
+  for (int64_t i = 0; i < 4; ++i)
+    elements.push_back(LLVM::ExtractValueOp::create(rewriter, loc, product, i));
+  rewriter.replaceOpWithNewOp<vector::FromElementsOp>(mma, c, elements);
+  return success();
+}
+
+} // namespace
+
+LogicalResult mlir::roller::convertMmaToNVGPU(RewriterBase &rewriter,
+                                              gpu::GPUFuncOp kernel) {
+  bool hasContraction = false;
+  kernel.walk([&](vector::ContractionOp) {
+    hasContraction = true;
+    return WalkResult::interrupt();
+  });
+  if (!hasContraction)
+    return success();
+  if (failed(checkConvertibleKernel(kernel)))
+    return failure();
+  bool bf16 = false;
+  kernel.walk([&](vector::ContractionOp contract) {
+    bf16 |= contract->hasAttr(RollerDialect::kBf16MmaAttrName);
+  });
+  RewritePatternSet patterns(kernel.getContext());
+  populatePrepareVectorToMMAPatterns(patterns, /*useNvGpu=*/true);
+  // Non-convergence leaves valid IR; a contraction the conversion then
+  // cannot take is reported below.
+  (void)applyPatternsGreedily(kernel, std::move(patterns));
+  // The conversion rewrites in place and leaves the replaced ops (dead).
+  if (failed(convertVectorToNVVMCompatibleMMASync(rewriter, kernel)))
+    return failure();
+  eraseDeadVectorOps(rewriter, kernel);
+  if (bf16) {
+    SmallVector<nvgpu::MmaSyncOp> mmas;
+    kernel.walk([&](nvgpu::MmaSyncOp mma) { mmas.push_back(mma); });
+    for (nvgpu::MmaSyncOp mma : mmas)
+      if (failed(rewriteAsBf16(rewriter, mma)))
+        return failure();
+  }
+  WalkResult left = kernel.walk([&](vector::ContractionOp contract) {
+    contract.emitError("could not convert this contraction to "
+                       "nvgpu.mma.sync");
+    return WalkResult::interrupt();
+  });
+  return failure(left.wasInterrupted());
+}
+
+namespace {
+struct RollerMmaToNVGPUPass
+    : public roller::impl::RollerMmaToNVGPUPassBase<RollerMmaToNVGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    for (auto kernel : getOperation().getOps<gpu::GPUFuncOp>())
+      if (failed(convertMmaToNVGPU(rewriter, kernel)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace

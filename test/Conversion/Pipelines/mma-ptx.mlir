@@ -1,0 +1,92 @@
+// Tensor cores: the 1024^3 f16 matmul (f32 accumulation) Roller schedules
+// with mma [16, 8, 16] warp tiles. In PTX each warp loads its 16x16
+// accumulator fragments once before the reduction loop, every reduction
+// step waits for its cp.async group, reads its A tile with one ldmatrix.x4
+// and its two B tiles with transposing ldmatrix.x2 from the padded shared
+// buffers, issues two m16n8k16 mma.sync and the next step's copies, and the
+// fragments are stored once after the loop.
+// Nothing lives in local memory.
+//
+// RUN: rm -f %t.h200.ptx %t.a100.ptx
+// RUN: roller-opt %S/Inputs/matmul-f16.mlir --roller-tile="device=h200" --convert-to-nvvm --ptx-file=%t.h200.ptx -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.h200.ptx
+// RUN: roller-opt %S/Inputs/matmul-f16.mlir --roller-tile="device=a100" --convert-to-nvvm --ptx-file=%t.a100.ptx -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.a100.ptx --check-prefix=A100
+//
+// bf16 (f32 accumulation) takes the same path: its staged tiles live in byte
+// buffers, the warp reads them through f16 views of the same bytes
+// (ldmatrix moves bits) and multiplies them with the bf16 mma.sync.
+// RUN: rm -f %t.bf16.ptx
+// RUN: roller-opt %S/Inputs/matmul-bf16.mlir --roller-tile="device=h200" --convert-to-nvvm --ptx-file=%t.bf16.ptx -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.bf16.ptx --check-prefix=BF16
+// RUN: %ptxas -arch=sm_90 -v %t.bf16.ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16-PTXAS
+//
+// A hand-written tensor-core config on a shape its block tile does not
+// divide: interior blocks run mma.sync, boundary blocks compute their warp
+// tiles on the CUDA cores (lanes split the elements), all ptxas-clean.
+// RUN: rm -rf %t.irregular && mkdir -p %t.irregular
+// RUN: roller-opt %S/Inputs/matmul-f16-irregular-mma.mlir --roller-tile="device=h200" --convert-to-nvvm --ptx-file=%t.irregular/k.ptx -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.irregular/k.ptx --check-prefix=IRREGULAR
+// RUN: %python %S/check_ptxas.py %ptxas sm_90 %t.irregular | FileCheck %s --check-prefix=IRREGULAR-PTXAS
+//
+// An f16 convolution has no GEMM-shaped warp tile: it compiles on the CUDA
+// cores (no mma.sync), not to an error.
+// RUN: rm -f %t.conv.ptx
+// RUN: roller-opt %S/Inputs/conv-f16.mlir --roller-tile="device=h200" --convert-to-nvvm --ptx-file=%t.conv.ptx -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.conv.ptx --check-prefix=CONV
+
+// CHECK: .target sm_90
+// CHECK: .entry matmul_f16_kernel(
+// CHECK-NOT: .local
+// Two slots (stages = 2) of the padded 128x24 and 16x72 f16 tiles:
+// CHECK: .shared .align 16 .b8 __wg_matmul_f16_kernel_0[12288];
+// CHECK: .shared .align 16 .b8 __wg_matmul_f16_kernel_1[4608];
+// CHECK-NOT: .local
+// The first step's tiles, 8 bytes per thread and tile, as one group:
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// CHECK: cp.async.commit_group;
+// The accumulator fragments: two f32 per lane and 16x8 tile, 8-byte
+// accesses (roller-vectorize-accesses proves their alignment):
+// CHECK-COUNT-4: ld.global.v2.b32
+// CHECK-NOT: mma.sync
+// CHECK: cp.async.commit_group;
+// CHECK-NEXT: cp.async.wait_group 1;
+// CHECK-NEXT: bar.sync 0;
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// CHECK-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// CHECK-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-NOT: mma.sync
+// CHECK: bar.sync 0;
+// The next step's tiles, issued ahead:
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// CHECK-NOT: mma.sync
+// CHECK-COUNT-4: st.global.v2.b32
+// CHECK-NOT: mma.sync
+
+// A100: .target sm_80
+// A100: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+// BF16: .entry matmul_bf16_kernel(
+// BF16-NOT: .local
+// BF16: cp.async.ca.shared.global
+// BF16: cp.async.wait_group 1;
+// BF16-NEXT: bar.sync 0;
+// BF16: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// BF16: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// BF16-NOT: f16.f16
+// BF16-PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+
+// CONV: .entry conv_f16_kernel(
+// CONV-NOT: mma.sync
+// CONV: fma.rn.f32
+// CONV-NOT: mma.sync
+
+// IRREGULAR: .entry matmul_f16_kernel(
+// IRREGULAR-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// IRREGULAR-DAG: fma.rn.f32
+// IRREGULAR-PTXAS: 1 kernels, 0 failing

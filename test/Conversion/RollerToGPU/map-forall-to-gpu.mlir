@@ -1,0 +1,103 @@
+// RUN: roller-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --roller-map-forall-to-gpu | FileCheck %s
+
+// A block forall becomes a gpu.launch: a 1-D grid of the trip counts'
+// product (64 x 2 blocks, linear_dim_0 fastest), a 1-D block of the
+// config's threads; the thread forall becomes the threads, with a barrier
+// after it. The launch keeps the config.
+// CHECK-DAG: #[[ROW:.+]] = affine_map<(d0) -> (d0 floordiv 2)>
+// CHECK-DAG: #[[COL:.+]] = affine_map<(d0) -> ((d0 mod 2) * 32)>
+// CHECK-LABEL: func.func @relu
+// CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
+// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : index
+// CHECK-DAG: %[[C128:.+]] = arith.constant 128 : index
+// CHECK: gpu.launch blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in (%{{.+}} = %[[C128]], %{{.+}} = %[[C1]], %{{.+}} = %[[C1]]) threads(%{{.+}}) in (%{{.+}} = %[[C32]], %{{.+}} = %[[C1]], %{{.+}} = %[[C1]])
+// CHECK: %[[I:.+]] = affine.apply #[[ROW]](%[[BX]])
+// CHECK: %[[J:.+]] = affine.apply #[[COL]](%[[BX]])
+// CHECK: memref.subview %{{.+}}[%[[I]], %[[J]]] [1, 32]
+// CHECK: %[[TX:.+]] = gpu.thread_id x
+// CHECK: memref.load
+// CHECK: arith.maximumf
+// CHECK: memref.store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: gpu.terminator
+// CHECK-NEXT: } {roller.config = #roller.config<block = <shared, [1, 32]>
+// CHECK-NOT: scf.forall
+#cfg = #roller.config<block = <shared, [1, 32]>, thread = <register, [1, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = 0.0, bottleneck = global, max_regs = 64>
+func.func @relu(%arg0: memref<64x64xf32>, %arg1: memref<64x64xf32>) {
+  %cst = arith.constant 0.000000e+00 : f32
+  %c0 = arith.constant 0 : index
+  scf.forall (%i, %j) = (0, 0) to (64, 64) step (1, 32) {
+    %a = memref.subview %arg0[%i, %j] [1, 32] [1, 1] : memref<64x64xf32> to memref<1x32xf32, strided<[64, 1], offset: ?>>
+    %c = memref.subview %arg1[%i, %j] [1, 32] [1, 1] : memref<64x64xf32> to memref<1x32xf32, strided<[64, 1], offset: ?>>
+    scf.forall (%t) in (32) {
+      %x = memref.load %a[%c0, %t] : memref<1x32xf32, strided<[64, 1], offset: ?>>
+      %y = arith.maximumf %x, %cst : f32
+      memref.store %y, %c[%c0, %t] : memref<1x32xf32, strided<[64, 1], offset: ?>>
+    } {mapping = [#gpu.thread<linear_dim_0>]}
+  } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>], roller.config = #cfg}
+  return
+}
+
+// -----
+
+// Foralls not mapped to blocks are not this pass's.
+// CHECK-LABEL: func.func @not_blocks
+// CHECK-NOT: gpu.launch
+// CHECK: scf.forall
+func.func @not_blocks(%arg0: memref<64xf32>) {
+  %cst = arith.constant 0.000000e+00 : f32
+  scf.forall (%i) in (64) {
+    memref.store %cst, %arg0[%i] : memref<64xf32>
+  } {mapping = [#gpu.thread<linear_dim_0>]}
+  return
+}
+
+// -----
+
+#cfg = #roller.config<block = <shared, [32]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 0.0, bottleneck = global, max_regs = 64>
+func.func @not_bufferized(%t: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @+1 {{block forall is not bufferized}}
+  %r = scf.forall (%i) = (0) to (64) step (32) shared_outs(%o = %t) -> (tensor<64xf32>) {
+  } {mapping = [#gpu.block<linear_dim_0>], roller.config = #cfg}
+  return %r : tensor<64xf32>
+}
+
+// -----
+
+func.func @no_config(%arg0: memref<64xf32>) {
+  // expected-error @+1 {{block forall without a roller.config}}
+  scf.forall (%i) = (0) to (64) step (32) {
+  } {mapping = [#gpu.block<linear_dim_0>]}
+  return
+}
+
+// -----
+
+#cfg = #roller.config<block = <shared, [32]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 0.0, bottleneck = global, max_regs = 64>
+func.func @dynamic_bounds(%n: index) {
+  // expected-error @+1 {{block forall with dynamic bounds}}
+  scf.forall (%i) = (0) to (%n) step (32) {
+  } {mapping = [#gpu.block<linear_dim_0>], roller.config = #cfg}
+  return
+}
+
+// -----
+
+#cfg = #roller.config<block = <shared, [32]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 0.0, bottleneck = global, max_regs = 64>
+func.func @not_linear(%arg0: memref<64xf32>) {
+  // expected-error @+1 {{only #gpu.block<linear_dim_*> mappings are supported, got #gpu.block<x>}}
+  scf.forall (%i) = (0) to (64) step (32) {
+  } {mapping = [#gpu.block<x>], roller.config = #cfg}
+  return
+}
+
+// -----
+
+#cfg = #roller.config<block = <shared, [32]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 0.0, bottleneck = global, max_regs = 64>
+func.func @dimension_out_of_range(%arg0: memref<64xf32>) {
+  // expected-error @+1 {{linear block dimension out of range: #gpu.block<linear_dim_2>}}
+  scf.forall (%i) = (0) to (64) step (32) {
+  } {mapping = [#gpu.block<linear_dim_2>], roller.config = #cfg}
+  return
+}

@@ -1,0 +1,173 @@
+// RUN: roller-opt %s --split-input-file --roller-pipeline-staging | FileCheck %s
+
+// stages = 2: the staging buffer becomes a ring of two slots allocated
+// before the loop; the first step's copy is issued ahead (prologue), step k
+// issues step k + 8 (guarded by k + 8 < 32) and waits for its own group
+// (at most one pending) before the barrier that precedes its compute. The
+// copies issued ahead carry roller.async_copy, for cp.async.
+// CHECK-DAG: #[[SLOT:.+]] = affine_map<(d0) -> ((d0 floordiv 8) mod 2)>
+// CHECK-DAG: #[[NEXT:.+]] = affine_map<(d0) -> (d0 + 8)>
+// CHECK-LABEL: func.func @two_stages
+// CHECK: gpu.launch
+// CHECK-NEXT: %[[RING:.+]] = memref.alloc() : memref<2x32x8xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.if
+// CHECK: affine.apply #[[SLOT]]
+// CHECK: memref.subview %[[RING]]
+// CHECK: linalg.copy {roller.async_copy}
+// CHECK: }
+// CHECK-NEXT: nvgpu.device_async_create_group
+// CHECK-NEXT: scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// CHECK-NEXT: %[[AHEAD:.+]] = affine.apply #[[NEXT]](%[[K]])
+// CHECK-NEXT: %[[IN:.+]] = arith.cmpi slt, %[[AHEAD]], %{{.+}} : index
+// CHECK-NEXT: scf.if %[[IN]] {
+// CHECK: linalg.copy {roller.async_copy}
+// CHECK: }
+// CHECK-NEXT: %[[GROUP:.+]] = nvgpu.device_async_create_group
+// CHECK-NEXT: nvgpu.device_async_wait %[[GROUP]] {numGroups = 1 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[CUR:.+]] = affine.apply #[[SLOT]](%[[K]])
+// CHECK-NEXT: %[[VIEW:.+]] = memref.subview %[[RING]][%[[CUR]], 0, 0]
+// CHECK-NOT: linalg.copy
+// CHECK: memref.load %[[VIEW]]
+// CHECK: gpu.barrier
+// CHECK-NEXT: }
+#cfg = #roller.config<block = <shared, [32, 32, 8]>, thread = <register, [4, 4, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [4], predicted_us = 0.0, bottleneck = compute, max_regs = 128>
+#row = affine_map<()[s0] -> (s0 floordiv 2)>
+#col = affine_map<()[s0] -> ((s0 mod 2) * 4)>
+func.func @two_stages(%A: memref<32x32xf32>, %out: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    scf.for %k = %c0 to %c32 step %c8 {
+      %tile = memref.subview %A[0, %k] [32, 8] [1, 1] : memref<32x32xf32> to memref<32x8xf32, strided<[32, 1], offset: ?>>
+      %smem = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+      %r = affine.apply #row()[%tx]
+      %c = affine.apply #col()[%tx]
+      %src = memref.subview %tile[%r, %c] [1, 4] [1, 1] : memref<32x8xf32, strided<[32, 1], offset: ?>> to memref<1x4xf32, strided<[32, 1], offset: ?>>
+      %dst = memref.subview %smem[%r, %c] [1, 4] [1, 1] : memref<32x8xf32, #gpu.address_space<workgroup>> to memref<1x4xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.copy ins(%src : memref<1x4xf32, strided<[32, 1], offset: ?>>) outs(%dst : memref<1x4xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>)
+      gpu.barrier
+      %x = memref.load %smem[%r, %c0] : memref<32x8xf32, #gpu.address_space<workgroup>>
+      memref.store %x, %out[%r, %k] : memref<32x32xf32>
+      gpu.barrier
+    }
+    gpu.terminator
+  } {roller.config = #cfg}
+  return
+}
+
+// -----
+
+// One stage: nothing to pipeline.
+// CHECK-LABEL: func.func @one_stage
+// CHECK-NOT: nvgpu
+// CHECK: memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: nvgpu
+#cfg = #roller.config<block = <shared, [32, 32, 8]>, thread = <register, [4, 4, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 64, grid = [4], predicted_us = 0.0, bottleneck = compute, max_regs = 128>
+#row = affine_map<()[s0] -> (s0 floordiv 2)>
+#col = affine_map<()[s0] -> ((s0 mod 2) * 4)>
+func.func @one_stage(%A: memref<32x32xf32>, %out: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    scf.for %k = %c0 to %c32 step %c8 {
+      %tile = memref.subview %A[0, %k] [32, 8] [1, 1] : memref<32x32xf32> to memref<32x8xf32, strided<[32, 1], offset: ?>>
+      %smem = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+      %r = affine.apply #row()[%tx]
+      %c = affine.apply #col()[%tx]
+      %src = memref.subview %tile[%r, %c] [1, 4] [1, 1] : memref<32x8xf32, strided<[32, 1], offset: ?>> to memref<1x4xf32, strided<[32, 1], offset: ?>>
+      %dst = memref.subview %smem[%r, %c] [1, 4] [1, 1] : memref<32x8xf32, #gpu.address_space<workgroup>> to memref<1x4xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.copy ins(%src : memref<1x4xf32, strided<[32, 1], offset: ?>>) outs(%dst : memref<1x4xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>)
+      gpu.barrier
+      %x = memref.load %smem[%r, %c0] : memref<32x8xf32, #gpu.address_space<workgroup>>
+      memref.store %x, %out[%r, %k] : memref<32x32xf32>
+      gpu.barrier
+    }
+    gpu.terminator
+  } {roller.config = #cfg}
+  return
+}
+
+// -----
+
+// The compute also writes the staging buffer: the copies are not the only
+// writers, so the loop keeps one slot and synchronous copies.
+// CHECK-LABEL: func.func @other_writer
+// CHECK-NOT: nvgpu
+// CHECK: memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+// CHECK: linalg.copy ins
+// CHECK-NOT: nvgpu
+#cfg = #roller.config<block = <shared, [32, 32, 8]>, thread = <register, [4, 4, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [4], predicted_us = 0.0, bottleneck = compute, max_regs = 128>
+#row = affine_map<()[s0] -> (s0 floordiv 2)>
+#col = affine_map<()[s0] -> ((s0 mod 2) * 4)>
+func.func @other_writer(%A: memref<32x32xf32>, %out: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    scf.for %k = %c0 to %c32 step %c8 {
+      %tile = memref.subview %A[0, %k] [32, 8] [1, 1] : memref<32x32xf32> to memref<32x8xf32, strided<[32, 1], offset: ?>>
+      %smem = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+      %r = affine.apply #row()[%tx]
+      %c = affine.apply #col()[%tx]
+      %src = memref.subview %tile[%r, %c] [1, 4] [1, 1] : memref<32x8xf32, strided<[32, 1], offset: ?>> to memref<1x4xf32, strided<[32, 1], offset: ?>>
+      %dst = memref.subview %smem[%r, %c] [1, 4] [1, 1] : memref<32x8xf32, #gpu.address_space<workgroup>> to memref<1x4xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.copy ins(%src : memref<1x4xf32, strided<[32, 1], offset: ?>>) outs(%dst : memref<1x4xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>)
+      gpu.barrier
+      %x = memref.load %smem[%r, %c0] : memref<32x8xf32, #gpu.address_space<workgroup>>
+      linalg.fill ins(%x : f32) outs(%dst : memref<1x4xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>)
+      memref.store %x, %out[%r, %k] : memref<32x32xf32>
+      gpu.barrier
+    }
+    gpu.terminator
+  } {roller.config = #cfg}
+  return
+}
+
+// -----
+
+// A loop with iteration values is not the rProgram lowering's reduction
+// loop: left alone.
+// CHECK-LABEL: func.func @iter_args
+// CHECK-NOT: nvgpu
+// CHECK: scf.for {{.*}} iter_args
+#cfg = #roller.config<block = <shared, [32, 32, 8]>, thread = <register, [4, 4, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [4], predicted_us = 0.0, bottleneck = compute, max_regs = 128>
+#row = affine_map<()[s0] -> (s0 floordiv 2)>
+#col = affine_map<()[s0] -> ((s0 mod 2) * 4)>
+func.func @iter_args(%A: memref<32x32xf32>, %out: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %s = scf.for %k = %c0 to %c32 step %c8 iter_args(%acc = %c0) -> (index) {
+      %tile = memref.subview %A[0, %k] [32, 8] [1, 1] : memref<32x32xf32> to memref<32x8xf32, strided<[32, 1], offset: ?>>
+      %smem = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+      %r = affine.apply #row()[%tx]
+      %c = affine.apply #col()[%tx]
+      %src = memref.subview %tile[%r, %c] [1, 4] [1, 1] : memref<32x8xf32, strided<[32, 1], offset: ?>> to memref<1x4xf32, strided<[32, 1], offset: ?>>
+      %dst = memref.subview %smem[%r, %c] [1, 4] [1, 1] : memref<32x8xf32, #gpu.address_space<workgroup>> to memref<1x4xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.copy ins(%src : memref<1x4xf32, strided<[32, 1], offset: ?>>) outs(%dst : memref<1x4xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>)
+      gpu.barrier
+      %x = memref.load %smem[%r, %c0] : memref<32x8xf32, #gpu.address_space<workgroup>>
+      memref.store %x, %out[%r, %k] : memref<32x32xf32>
+      gpu.barrier
+      scf.yield %acc : index
+    }
+    gpu.terminator
+  } {roller.config = #cfg}
+  return
+}
