@@ -22,7 +22,14 @@ config.substitutions.append(("%roller_obj", config.roller_obj_root))
 config.substitutions.append(
     ("%roller_plugin", os.path.join(config.roller_obj_root, "lib", "RollerPlugin.so")))
 
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
+                                     "CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"])
+# Kernels that call math functions need libdevice, which serialization finds
+# through these variables (Debian's MLIR has no toolkit path built in); the
+# toolkit of TOOLCHAIN.md when none is set.
+if not any(v in config.environment for v in ("CUDA_ROOT", "CUDA_HOME", "CUDA_PATH")) \
+        and os.path.exists("/usr/local/cuda/nvvm/libdevice"):
+    config.environment["CUDA_HOME"] = "/usr/local/cuda"
 llvm_config.use_default_substitutions()
 # `not` and `count` resolve through PATH (a substitution would also rewrite
 # words such as "does-not-exist" in file names).

@@ -339,6 +339,16 @@ mlir::roller::tensorExprFromLinalg(linalg::LinalgOp op) {
                              : AxisKind::Spatial});
   }
 
+  // The rProgram lowering spreads output tiles over blocks and threads; a
+  // reduction to a single value has none to spread (that needs a split
+  // reduction, which Roller does not build yet).
+  if (!expr.axes.empty() && llvm::none_of(expr.axes, [](const Axis &axis) {
+        return axis.kind == AxisKind::Spatial;
+      }))
+    return reject("a full reduction (no parallel loop): its single output "
+                  "element cannot be spread over blocks and threads (split "
+                  "reductions are not built yet)");
+
   llvm::Expected<int64_t> ops = countBodyOps(op);
   if (!ops)
     return ops.takeError();

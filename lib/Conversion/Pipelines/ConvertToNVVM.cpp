@@ -43,14 +43,15 @@ struct RollerConvertToNVVMPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    NVVMOptions options{chip, format};
+    NVVMOptions options{chip, format, allowHostFallback};
     FailureOr<std::string> target = resolveNVVMChip(module, options);
     if (failed(target))
       return signalPassFailure();
     OpPassManager pm(ModuleOp::getOperationName());
     buildRollerLowerToNVVMPipeline(pm, *target, *getPtxFeaturesForChip(*target),
-                                   format);
-    if (failed(runPipeline(pm, module)))
+                                   format, allowHostFallback);
+    if (failed(runPipeline(pm, module)) ||
+        failed(checkKernelCallsResolved(module)))
       return signalPassFailure();
   }
 };

@@ -14,6 +14,8 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -91,15 +93,24 @@ void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
+  // Math functions with an LLVM intrinsic or expansion (exp, sqrt, rsqrt,
+  // fma) lower inline; the others (erf of GELU, tanh, ...) call the C
+  // library, which mlir-runner's process has.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createRollerStripAttributesPass());
 }
 
-void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm) {
+void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm,
+                                                bool allowHostFallback) {
   addRProgramLoweringAndBufferization(pm, /*dropWorkgroupMemorySpace=*/false);
 
   pm.addNestedPass<func::FuncOp>(createRollerMapForallToGPUPass());
+  RollerCheckHostComputePassOptions hostCompute;
+  hostCompute.allowHostFallback = allowHostFallback;
+  pm.addNestedPass<func::FuncOp>(createRollerCheckHostComputePass(hostCompute));
   pm.addNestedPass<func::FuncOp>(createRollerPipelineStagingPass());
   pm.addNestedPass<func::FuncOp>(createRollerPromoteWorkgroupAllocsPass());
   pm.addNestedPass<func::FuncOp>(createRollerSpecializeFullTilesPass());
@@ -150,9 +161,42 @@ void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
 void mlir::roller::buildRollerLowerToNVVMPipeline(OpPassManager &pm,
                                                   llvm::StringRef chip,
                                                   llvm::StringRef features,
-                                                  llvm::StringRef format) {
-  buildRollerGPUKernelPipeline(pm);
+                                                  llvm::StringRef format,
+                                                  bool allowHostFallback) {
+  buildRollerGPUKernelPipeline(pm, allowHostFallback);
   buildRollerNVVMCodegenPipeline(pm, chip, features, format);
+}
+
+LogicalResult mlir::roller::checkKernelCallsResolved(ModuleOp module) {
+  bool resolved = true;
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = dyn_cast<gpu::ObjectAttr>(attr);
+      if (!object || object.getFormat() != gpu::CompilationTarget::Assembly)
+        continue;
+      StringRef ptx = object.getObject().getValue();
+      // `.extern .func (.param ...) name(` declares a function defined
+      // elsewhere: nothing links PTX after serialization.
+      for (size_t at = ptx.find(".extern .func"); at != StringRef::npos;
+           at = ptx.find(".extern .func", at + 1)) {
+        StringRef rest = ptx.drop_front(at + strlen(".extern .func")).ltrim();
+        if (rest.starts_with("("))
+          rest = rest.drop_until([](char c) { return c == ')'; })
+                     .drop_front()
+                     .ltrim();
+        StringRef name =
+            rest.take_until([](char c) { return c == '(' || isspace(c); });
+        binary.emitError() << "kernel module '" << binary.getName()
+                           << "' calls '" << name
+                           << "', which its PTX does not define: libdevice "
+                              "(the CUDA toolkit's math library) was not "
+                              "linked; set CUDA_ROOT or CUDA_HOME to the "
+                              "toolkit (for example /usr/local/cuda)";
+        resolved = false;
+      }
+    }
+  });
+  return success(resolved);
 }
 
 void mlir::roller::buildRollerTilePipeline(OpPassManager &pm,
@@ -172,6 +216,7 @@ void mlir::roller::buildRollerCompileNVVMPipeline(
   RollerConvertToNVVMPassOptions nvvm;
   nvvm.chip = options.nvvm.chip;
   nvvm.format = options.nvvm.format;
+  nvvm.allowHostFallback = options.nvvm.allowHostFallback;
   pm.addPass(createRollerConvertToNVVMPass(nvvm));
 }
 
@@ -216,6 +261,10 @@ struct CompileNVVMPipelineOptions
   Opt::Option<std::string> format{
       *this, "format", llvm::cl::desc("gpu.binary format: isa, bin or fatbin"),
       llvm::cl::init("isa")};
+  Opt::Option<bool> allowHostFallback{
+      *this, "allow-host-fallback",
+      llvm::cl::desc("Let compute ops no rProgram covers run on the host"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -239,6 +288,7 @@ void mlir::roller::registerRollerPipelines() {
       [](OpPassManager &pm, const CompileNVVMPipelineOptions &options) {
         buildRollerCompileNVVMPipeline(
             pm, CompileOptions{options.getSelectionOptions(),
-                               NVVMOptions{options.chip, options.format}});
+                               NVVMOptions{options.chip, options.format,
+                                           options.allowHostFallback}});
       });
 }

@@ -8,6 +8,7 @@
 #include "Roller/Conversion/TransformOps/RollerGPUTransformOps.h"
 
 #include "Roller/Conversion/RollerToGPU/AllowFmaContraction.h"
+#include "Roller/Conversion/RollerToGPU/CheckHostCompute.h"
 #include "Roller/Conversion/RollerToGPU/ExternDynamicSharedMemory.h"
 #include "Roller/Conversion/RollerToGPU/HoistAccumulators.h"
 #include "Roller/Conversion/RollerToGPU/HostBuffersToGPU.h"
@@ -101,6 +102,7 @@ ROLLER_STEP_EFFECTS(RollerExternDynamicSharedMemoryOp)
 ROLLER_STEP_EFFECTS(RollerRecordLaunchOperandsOp)
 ROLLER_STEP_EFFECTS(RollerUnrollRegisterTilesOp)
 ROLLER_STEP_EFFECTS(RollerAllowFmaContractionOp)
+ROLLER_STEP_EFFECTS(RollerCheckHostComputeOp)
 #undef ROLLER_STEP_EFFECTS
 
 DiagnosedSilenceableFailure transform::RollerMapForallToGPUOp::applyToOne(
@@ -259,6 +261,14 @@ DiagnosedSilenceableFailure transform::RollerAllowFmaContractionOp::applyToOne(
     TransformState &) {
   (void)allowFmaContraction(rewriter, target);
   return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure transform::RollerCheckHostComputeOp::applyToOne(
+    TransformRewriter &rewriter, Operation *target, ApplyToEachResultList &,
+    TransformState &) {
+  return applyStep<func::FuncOp>(target, [&](func::FuncOp func) {
+    return checkHostCompute(func, getAllowHostFallback());
+  });
 }
 
 namespace {

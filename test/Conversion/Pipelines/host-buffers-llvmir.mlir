@@ -12,7 +12,7 @@
 // A CPU integration test (a main that builds its inputs in host helpers,
 // calls the operators and prints the results) compiled for the GPU instead.
 // RUN: roller-opt %S/../../Integration/CPU/run-matmul.mlir --roller-tile="device=h200" \
-// RUN:     --convert-to-nvvm 2>/dev/null | mlir-translate --mlir-to-llvmir | \
+// RUN:     --convert-to-nvvm="allow-host-fallback=true" 2>/dev/null | mlir-translate --mlir-to-llvmir | \
 // RUN:   FileCheck %s --check-prefix=MATMUL --implicit-check-not=@malloc
 
 // CHECK-LABEL: define void @main()

@@ -495,7 +495,7 @@ func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
   %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
   %yr = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, register>
   %ys = roller.load %Y : tensor<64xf32> -> !roller.tile<4xf32, shared>
-  // expected-error @+1 {{'roller.compute' op accumulator map affine_map<(d0) -> (d0)> must index parallel axes only}}
+  // expected-error @+1 {{'roller.compute' op accumulator map affine_map<(d0) -> (d0)> must index parallel axes (or a kept unit dimension, 0) only}}
   %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["reduction"]} {
     ^bb0(%v: f32, %u: f32):
       roller.yield %v : f32
@@ -575,5 +575,41 @@ func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
     %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
     roller.yield %y : tensor<64xf32>
   } -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%X: tensor<64xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %o = roller.compute inits(%xr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32):
+      // expected-error @+1 {{'roller.index' op dim 1 is out of range: the compute op has 1 loop axes}}
+      %i = roller.index 1 : index
+      roller.yield %v : f32
+  } -> !roller.tile<4xf32, register>
+  return
+}
+
+// -----
+
+func.func @f() -> index {
+  // expected-error @+1 {{'roller.index' op expects parent op 'roller.compute'}}
+  %i = roller.index 0 : index
+  return %i : index
+}
+
+// -----
+
+// A constant result other than 0 in an accumulator map indexes nothing the
+// operator produces.
+func.func @f(%X: tensor<64xf32>, %Y: tensor<64x4xf32>) {
+  %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
+  %yr = roller.load %Y : tensor<64x4xf32> -> !roller.tile<4x1xf32, register>
+  // expected-error @+1 {{'roller.compute' op accumulator map affine_map<(d0) -> (d0, 3)> must index parallel axes (or a kept unit dimension, 0) only}}
+  %o = roller.compute ins(%xr : !roller.tile<4xf32, register>) inits(%yr : !roller.tile<4x1xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i, 3)>], iterator_types = ["parallel"]} {
+    ^bb0(%v: f32, %u: f32):
+      roller.yield %v : f32
+  } -> !roller.tile<4x1xf32, register>
   return
 }

@@ -42,7 +42,8 @@ import tempfile
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 from differential_ops import (  # noqa: E402
     WIDE, Data, make_batch_matmul, make_conv, make_depthwise, make_elementwise,
-    make_matmul, make_pool, make_reduce, make_reduce_generic, module_text)
+    make_matmul, make_pool, make_reduce, make_reduce_generic, module_text,
+    make_reduce_keepdim, make_scalar_operands, make_index_body)
 
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 LLVM_LIB = "/usr/lib/llvm-22/lib"
@@ -119,6 +120,29 @@ def gen_reduce(rng, data):
                        random_init(rng))
 
 
+def gen_reduce_keepdim(rng, data):
+    rank = rng.randint(2, 4)
+    bound = {2: 70, 3: 14, 4: 7}[rank]
+    shape = [pick(rng, 1, bound) for _ in range(rank)]
+    reduced = sorted(rng.sample(range(rank), rng.randint(1, rank - 1)))
+    return make_reduce_keepdim(data, shape, reduced,
+                               rng.choice(["addf", "maximumf"]),
+                               random_init(rng))
+
+
+def gen_scalar_operands(rng, data):
+    rank = rng.randint(1, 3)
+    bound = {1: 1000, 2: 70, 3: 16}[rank]
+    return make_scalar_operands(data, [pick(rng, 1, bound)
+                                       for _ in range(rank)])
+
+
+def gen_index_body(rng, data):
+    rank = rng.randint(1, 3)
+    bound = {1: 1000, 2: 70, 3: 16}[rank]
+    return make_index_body(data, [pick(rng, 1, bound) for _ in range(rank)])
+
+
 def gen_reduce_generic(rng, data):
     rank = rng.randint(2, 3)
     bound = {2: 40, 3: 14}[rank]
@@ -156,6 +180,9 @@ CLASSES = [
     ("pool_max", 20, lambda r, d: gen_pool(r, d, "max")),
     ("reduce", 25, gen_reduce),
     ("reduce_generic", 15, gen_reduce_generic),
+    ("reduce_keepdim", 15, gen_reduce_keepdim),
+    ("scalar_operands", 10, gen_scalar_operands),
+    ("index_body", 10, gen_index_body),
     ("elementwise", 30, gen_elementwise),
     ("matmul_f16", 13, lambda r, d: gen_matmul(r, d, "f16")),
     ("conv_nchw_f16", 12, lambda r, d: gen_conv(r, d, "nchw", "f16")),

@@ -16,7 +16,7 @@ import re
 
 
 def ttype(shape, elt="f32"):
-    return "tensor<" + "x".join(str(d) for d in shape) + "x" + elt + ">"
+    return "tensor<" + "".join(f"{d}x" for d in shape) + elt + ">"
 
 
 def dims(n):
@@ -50,7 +50,9 @@ class Data:
         """A tensor.generate defining %name (not a linalg op: never tiled)."""
         n = f"%{name}_"
         args = ", ".join(f"{n}i{d}: index" for d in range(len(self.shape)))
-        lines = [f"  %{name} = tensor.generate {{", f"  ^bb0({args}):"]
+        lines = [f"  %{name} = tensor.generate {{"]
+        if self.shape:
+            lines.append(f"  ^bb0({args}):")
         consts = {"off": self.off, "one": 1, "p": self.PRIME, "m": self.mod,
                   "h": self.mod // 2}
         for d, (k, q) in enumerate(zip(self.coeffs, self.coeffs2)):
@@ -347,6 +349,75 @@ def make_elementwise(data, variant, shape, perm=None):
     return Case("elementwise", desc, ins, shape, init, op)
 
 
+def make_reduce_keepdim(data, shape, reduced, combiner="addf", init="zero"):
+    """A linalg.generic reduction that keeps the reduced axes as unit
+    dimensions (PyTorch's keepdim=True: sum/mean/max, the max and sum of a
+    softmax, a LayerNorm's mean), as torch-mlir exports it: the output map
+    has a constant 0 at each reduced axis."""
+    rank = len(shape)
+    iters = ", ".join('"reduction"' if d in reduced else '"parallel"'
+                      for d in range(rank))
+    out_map = amap(rank, ["0" if d in reduced else f"d{d}"
+                          for d in range(rank)])
+    op = (f"%r = linalg.generic {{indexing_maps = [{ident_map(rank)}, "
+          f"{out_map}],\n    iterator_types = [{iters}]}}\n"
+          "    ins($in0 : $t0) outs($init : $out_t) {\n"
+          "^bb0(%x: f32, %acc: f32):\n"
+          f"  %y = arith.{combiner} %x, %acc : f32\n"
+          "  linalg.yield %y : f32\n"
+          "} -> $out_t")
+    out = [1 if d in reduced else s for d, s in enumerate(shape)]
+    return Case("reduce_keepdim", dict(shape=shape, reduced=reduced,
+                                       combiner=combiner),
+                [data(shape, WIDE if is_max(combiner) else 0)], out, init, op,
+                fill=fill_of(combiner))
+
+
+def make_scalar_operands(data, shape):
+    """A clamp whose bounds are rank-0 tensors (torch-mlir's ReLU6 and
+    hardtanh), broadcast over every element."""
+    rank = len(shape)
+    ident = ident_map(rank)
+    scalar = amap(rank, [])
+    op = (f"%r = linalg.generic {{indexing_maps = [{ident}, {scalar}, "
+          f"{scalar}, {ident}],\n    iterator_types = [{par_iters(rank)}]}}\n"
+          "    ins($in0, $in1, $in2 : $t0, $t1, $t2) outs($init : $out_t) {\n"
+          "^bb0(%x: f32, %lo: f32, %hi: f32, %o: f32):\n"
+          "  %y = arith.maximumf %x, %lo : f32\n"
+          "  %z = arith.minimumf %y, %hi : f32\n"
+          "  linalg.yield %z : f32\n"
+          "} -> $out_t")
+    return Case("scalar_operands", dict(shape=shape),
+                [data(shape, WIDE), data([], 0), data([], 1)], shape, "empty",
+                op)
+
+
+def make_index_body(data, shape):
+    """An elementwise op whose body reads its iteration indices
+    (linalg.index), as torch-mlir's argmax, masks and position encodings do:
+    y = 2x + (i_last - 3 * i_0)."""
+    rank = len(shape)
+    ident = ident_map(rank)
+    op = (f"%r = linalg.generic {{indexing_maps = [{ident}, {ident}],\n"
+          f"    iterator_types = [{par_iters(rank)}]}}\n"
+          "    ins($in0 : $t0) outs($init : $out_t) {\n"
+          "^bb0(%x: f32, %o: f32):\n"
+          "  %i0 = linalg.index 0 : index\n"
+          f"  %il = linalg.index {rank - 1} : index\n"
+          "  %c3 = arith.constant 3 : index\n"
+          "  %t = arith.muli %i0, %c3 : index\n"
+          "  %d = arith.subi %il, %t : index\n"
+          "  %di = arith.index_cast %d : index to i32\n"
+          "  %df = arith.sitofp %di : i32 to f32\n"
+          "  %two = arith.constant 2.0 : f32\n"
+          "  %y = arith.mulf %x, %two : f32\n"
+          "  %z = arith.addf %y, %df : f32\n"
+          "  linalg.yield %z : f32\n"
+          "} -> $out_t")
+    return Case("index_body", dict(shape=shape), [data(shape, 0)], shape,
+                "empty", op)
+
+
 # ---------------------------------------------------------------------------
 # Modules
 # ---------------------------------------------------------------------------
@@ -416,7 +487,12 @@ def module_text(cases, with_main=True):
         lines.append(f"  {r} = call @case{idx}({', '.join(args)}) : "
                      f"({', '.join(types)}) -> {out_t}")
         flat = r
-        if len(case.out_shape) > 1:
+        if not case.out_shape:
+            size = 1
+            flat = f"%c{idx}_flat"
+            lines.append(f"  {flat} = tensor.expand_shape {r} [] "
+                         f"output_shape [1] : {out_t} into {ttype([1])}")
+        elif len(case.out_shape) > 1:
             size = 1
             for d in case.out_shape:
                 size *= d

@@ -22,9 +22,10 @@
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | \
 // RUN:   FileCheck %s
 
-// Every operator becomes an rProgram.
+// Every operator becomes an rProgram (main's data generators, which have no
+// inputs, become rPrograms of their own: roller.rprogram outs(...)).
 // TILED-COUNT-9: roller.rprogram ins(
-// TILED-NOT: roller.rprogram
+// TILED-NOT: roller.rprogram ins(
 // matmul (100x70x50)
 // CHECK: rank = 1 offset = 0 sizes = [1] strides = [1] data =
 // CHECK-NEXT: [2007]

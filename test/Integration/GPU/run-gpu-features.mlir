@@ -22,11 +22,11 @@
 // RUN:   FileCheck %s
 // The GPU path on the emulator, for h200 (sm_90) and a100 (sm_80).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: roller-opt %s --roller-tile="device=h200" --convert-to-nvvm --ptx-file=%t/h200.ptx 2>/dev/null | \
+// RUN: roller-opt %s --roller-tile="device=h200" --convert-to-nvvm="allow-host-fallback=true" --ptx-file=%t/h200.ptx 2>/dev/null | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%roller_emu_runtime | \
 // RUN:   FileCheck %s
-// RUN: roller-opt %s --roller-tile="device=a100" --convert-to-nvvm --ptx-file=%t/a100.ptx 2>/dev/null | \
+// RUN: roller-opt %s --roller-tile="device=a100" --convert-to-nvvm="allow-host-fallback=true" --ptx-file=%t/a100.ptx 2>/dev/null | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%roller_emu_runtime | \
 // RUN:   FileCheck %s

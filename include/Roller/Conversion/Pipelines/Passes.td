@@ -19,7 +19,11 @@ defvar RollerNVVMOptions = [
          "Target chip (default: the module's roller.device chip, else the "
          "default device's)">,
   Option<"format", "format", "std::string", /*default=*/"\"isa\"",
-         "gpu.binary format: isa (PTX), bin or fatbin (these call ptxas)">
+         "gpu.binary format: isa (PTX), bin or fatbin (these call ptxas)">,
+  Option<"allowHostFallback", "allow-host-fallback", "bool",
+         /*default=*/"false",
+         "Let compute ops no rProgram covers run on the host (a warning "
+         "each) instead of failing">
 ];
 
 def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {

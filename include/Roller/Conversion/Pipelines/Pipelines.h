@@ -27,6 +27,9 @@ struct NVVMOptions {
   std::string chip;
   /// gpu.binary format: isa (PTX text), bin or fatbin.
   std::string format = "isa";
+  /// Let compute ops no rProgram covers run on the host (a warning each)
+  /// instead of failing (roller-check-host-compute).
+  bool allowHostFallback = false;
 };
 
 /// What the compile pipelines take: the selection, then the NVVM options.
@@ -68,7 +71,9 @@ void buildRollerLowerToCPUPipeline(OpPassManager &pm);
 /// registers, outlines the kernels, makes the host's buffers managed
 /// memory, vectorizes the kernels' accesses, and records the kernels'
 /// operands for the launch description (host and kernels on memrefs).
-void buildRollerGPUKernelPipeline(OpPassManager &pm);
+/// Compute ops left on the host are errors unless `allowHostFallback`.
+void buildRollerGPUKernelPipeline(OpPassManager &pm,
+                                  bool allowHostFallback = false);
 
 /// The second half: unrolls the loops indexing private tiles, FMA
 /// contraction in the kernels, then upstream's gpu-lower-to-nvvm-pipeline
@@ -81,7 +86,16 @@ void buildRollerNVVMCodegenPipeline(OpPassManager &pm, llvm::StringRef chip,
 /// Both halves (anchored on a module): what `--convert-to-nvvm` runs.
 void buildRollerLowerToNVVMPipeline(OpPassManager &pm, llvm::StringRef chip,
                                     llvm::StringRef features,
-                                    llvm::StringRef format);
+                                    llvm::StringRef format,
+                                    bool allowHostFallback = false);
+
+/// Checks that every kernel's PTX (the `gpu.binary`s in assembly format)
+/// defines every function it calls. Math functions lower to calls into
+/// libdevice, which serialization links only when it finds the CUDA toolkit
+/// (CUDA_ROOT, CUDA_HOME or CUDA_PATH); without it the PTX keeps `.extern
+/// .func` declarations that no GPU loader can resolve. Reports each such
+/// function at its `gpu.binary`. `--convert-to-nvvm` runs it last.
+LogicalResult checkKernelCallsResolved(ModuleOp module);
 
 /// `--roller-tile` with `options` (anchored on a module).
 void buildRollerTilePipeline(OpPassManager &pm,

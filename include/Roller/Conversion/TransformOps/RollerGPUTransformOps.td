@@ -121,4 +121,12 @@ def RollerAllowFmaContractionOp : RollerGPUStepOp<"allow_fma_contraction",
     "roller-allow-fma-contraction",
     "transform.roller.allow_fma_contraction %gpu_module : !transform.any_op">;
 
+def RollerCheckHostComputeOp : RollerGPUStepOp<"check_host_compute",
+    "Report compute ops left on the host", "checkHostCompute",
+    "roller-check-host-compute",
+    "transform.roller.check_host_compute %func {allow_host_fallback = false} : !transform.any_op"> {
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DefaultValuedAttr<BoolAttr, "false">:$allow_host_fallback);
+}
+
 #endif // ROLLER_CONVERSION_TRANSFORMOPS_ROLLERGPUTRANSFORMOPS_TD

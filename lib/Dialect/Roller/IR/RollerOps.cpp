@@ -376,10 +376,15 @@ LogicalResult ComputeOp::verify() {
                            << " must be a register tile";
     AffineMap map = getIndexingMap(getIns().size() + index);
     for (AffineExpr expr : map.getResults()) {
+      // A constant 0 indexes a unit dimension the reduction keeps (keepdim).
+      if (auto constant = dyn_cast<AffineConstantExpr>(expr);
+          constant && constant.getValue() == 0)
+        continue;
       auto dim = dyn_cast<AffineDimExpr>(expr);
       if (!dim || isReduction(dim.getPosition()))
         return emitOpError() << "accumulator map " << AffineMapAttr::get(map)
-                             << " must index parallel axes only";
+                             << " must index parallel axes (or a kept unit "
+                                "dimension, 0) only";
     }
   }
   if (getResultTypes() != getInits().getTypes())
@@ -392,6 +397,19 @@ LogicalResult ComputeOp::verify() {
   if (body.getArgumentTypes() != TypeRange(scalarTypes))
     return emitOpError() << "body arguments must be the element types of the "
                             "operands, in order";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// IndexOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult IndexOp::verify() {
+  auto compute = cast<ComputeOp>((*this)->getParentOp());
+  if (static_cast<uint64_t>(getDim()) >= compute.getNumLoops())
+    return emitOpError() << "dim " << getDim() << " is out of range: the "
+                         << "compute op has " << compute.getNumLoops()
+                         << " loop axes";
   return success();
 }
 

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/LowerRProgram.h"
+#include "Roller/Dialect/Roller/IR/TileShapes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -132,6 +133,13 @@ static linalg::GenericOp buildGeneric(RewriterBase &rewriter,
       rewriter, compute.getLoc(), TypeRange(outs), ins, outs, maps, iterators);
   rewriter.cloneRegionBefore(compute.getBody(), generic.getRegion(),
                              generic.getRegion().end());
+  // Upstream tiling offsets linalg.index by each tile's position, so the
+  // body keeps seeing the operator's own iteration indices.
+  for (auto index :
+       llvm::make_early_inc_range(generic.getBody()->getOps<IndexOp>())) {
+    rewriter.setInsertionPoint(index);
+    rewriter.replaceOpWithNewOp<linalg::IndexOp>(index, index.getDim());
+  }
   auto yield = cast<YieldOp>(generic.getBody()->getTerminator());
   rewriter.setInsertionPoint(yield);
   linalg::YieldOp::create(rewriter, yield.getLoc(), yield.getValues());
@@ -260,6 +268,41 @@ static void cleanUp(Operation *root) {
   eliminateCommonSubExpressions(rewriter, dominance, root);
 }
 
+/// The `linalg.fill` that produces the tensor `output` when it only gives
+/// rPrograms their initial output values (one or several: CSE merges equal
+/// fills), or null. Such an output starts from the fill's value: each block
+/// fills its own output tile (its threads sharing the work, as they share
+/// the staging copies) before its reduction loop, so the fill runs in the
+/// kernel instead of on a buffer the host filled.
+static linalg::FillOp getInitFill(Value output) {
+  auto fill = output.getDefiningOp<linalg::FillOp>();
+  if (!fill || !fill.hasPureTensorSemantics())
+    return nullptr;
+  bool onlyInits =
+      llvm::all_of(fill->getResult(0).getUses(), [](OpOperand &use) {
+        auto program = dyn_cast<RProgramOp>(use.getOwner());
+        return program && use.getOperandNumber() >= program.getInputs().size();
+      });
+  return onlyInits ? fill : nullptr;
+}
+
+/// Fills `init` (one block's output tile, of static shape `tile` or a
+/// boundary part of it) with `value`, the block's threads sharing the work.
+/// Returns the filled tile.
+static FailureOr<Value> fillInBlock(RewriterBase &rewriter, Location loc,
+                                    Value value, Value init,
+                                    ArrayRef<int64_t> tile, ConfigAttr config) {
+  auto fill = linalg::FillOp::create(rewriter, loc, ValueRange{value},
+                                     ValueRange{init});
+  TilingStep step =
+      distributeCopy(tile, config.getThreads(), config.getVectorWidth());
+  SmallVector<Value> filled;
+  if (failed(
+          applyTiling(rewriter, cast<linalg::LinalgOp>(*fill), step, &filled)))
+    return failure();
+  return filled.front();
+}
+
 FailureOr<SmallVector<Value>>
 mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
   FailureOr<RProgramStructure> structure = matchRProgramStructure(program);
@@ -287,8 +330,12 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
   SmallVector<Value> inputs, outputs;
   for (Value input : program.getInputs())
     inputs.push_back(asTensor(input, false));
-  for (Value output : program.getOutputs())
-    outputs.push_back(asTensor(output, true));
+  SmallVector<linalg::FillOp> initFills;
+  for (Value output : program.getOutputs()) {
+    initFills.push_back(getInitFill(output));
+    outputs.push_back(initFills.back() ? initFills.back().getOutputs()[0]
+                                       : asTensor(output, true));
+  }
 
   linalg::GenericOp generic =
       buildGeneric(rewriter, *structure, inputs, outputs);
@@ -343,6 +390,20 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     eraseWithDeadProducers(rewriter, root);
     return program.emitOpError(message);
   };
+  for (auto [index, output] : llvm::enumerate(structure->outputOf)) {
+    linalg::FillOp initFill = initFills[output];
+    if (!initFill)
+      continue;
+    OpOperand &init = blockOp->getDpsInitsMutable()[index];
+    AffineMap map = compute.getIndexingMap(compute.getIns().size() + index);
+    rewriter.setInsertionPoint(*blockOp);
+    FailureOr<Value> filled =
+        fillInBlock(rewriter, initFill.getLoc(), initFill.getInputs()[0],
+                    init.get(), *getAccessedTileShape(map, block), config);
+    if (failed(filled))
+      return fail("could not fill output #" + Twine(output) + " in its blocks");
+    rewriter.modifyOpInPlace(*blockOp, [&] { init.set(*filled); });
+  }
   FailureOr<linalg::LinalgOp> stepOp =
       applyTiling(rewriter, *blockOp, steps, nullptr);
   if (failed(stepOp))
@@ -397,6 +458,9 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     replacements.push_back(byOutput[index]);
   }
   rewriter.replaceOp(program, replacements);
+  for (linalg::FillOp initFill : initFills)
+    if (initFill && initFill->use_empty())
+      rewriter.eraseOp(initFill);
   return replacements;
 }
 

@@ -1,13 +1,16 @@
 //===- TilePass.cpp - --roller-tile ---------------------------------------===//
 //
-// Selection (runSelection) followed by tileToRProgram on every op that has a
-// config; ops left as they are get a remark with the reason.
+// Pads and generators as linalg ops (tensorOpsToLinalg), selection
+// (runSelection),
+// then tileToRProgram on every op that has a config; ops left as they are
+// get a remark with the reason.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
+#include "Roller/Dialect/Roller/Transforms/TensorOpsToLinalg.h"
 #include "Roller/Dialect/Roller/Transforms/TileToRProgram.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -27,6 +30,10 @@ struct RollerTilePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    IRRewriter rewriter(&getContext());
+    // Pads and generators become linalg ops first, so that they are
+    // scheduled and tiled like the rest instead of running on the host.
+    tensorOpsToLinalg(rewriter, module);
     if (failed(runSelection(
             module, SelectionOptions{device, topK, report, search, rank})))
       return signalPassFailure();
@@ -36,7 +43,6 @@ struct RollerTilePass
       if (op->hasAttr(RollerDialect::kConfigAttrName))
         ops.push_back(op);
     });
-    IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : ops) {
       auto config =
           op->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName);

@@ -14,6 +14,7 @@ module attributes {transform.with_named_sequence} {
 
     %funcs = transform.structured.match ops{["func.func"]} in %m2 : (!transform.any_op) -> !transform.any_op
     transform.roller.map_forall_to_gpu %funcs : !transform.any_op
+    transform.roller.check_host_compute %funcs : !transform.any_op
     transform.roller.pipeline_staging %funcs : !transform.any_op
     transform.roller.promote_workgroup_allocs %funcs : !transform.any_op
     transform.roller.specialize_full_tiles %funcs : !transform.any_op

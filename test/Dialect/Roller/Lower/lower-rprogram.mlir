@@ -266,3 +266,33 @@ func.func @matmul_f16_mma(%in0: tensor<64x40xf16>, %in1: tensor<40x48xf16>, %out
   return %r0 : tensor<64x48xf32>
 }
 
+
+// -----
+
+// roller.index becomes linalg.index in the rebuilt operator, which upstream
+// tiling offsets by the block's and the thread's positions, so the body
+// still sees the operator's own index (within the one-element thread tile
+// it is 0, which folds away).
+// CHECK: #[[OFF:.+]] = affine_map<(d0, d1) -> (d0 + d1)>
+// CHECK-LABEL: func.func @uses_index
+// CHECK: scf.forall (%[[B:.*]]) = (0) to (64) step (32)
+// CHECK: scf.forall (%[[T:.*]]) in (32)
+// CHECK: %[[G:.*]] = affine.apply #[[OFF]](%[[B]], %[[T]])
+// CHECK: arith.index_cast %[[G]] : index to i32
+// CHECK-NOT: roller.index
+func.func @uses_index(%arg0: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = roller.rprogram outs(%arg0 : tensor<64xf32>) config = <block = <shared, [32]>, thread = <register, [1]>, padding = [], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 0.01, bottleneck = global, max_regs = 32> {
+  ^bb0(%arg1: tensor<64xf32>):
+    %1 = roller.load %arg1 : tensor<64xf32> -> !roller.tile<1xf32, register>
+    %2 = roller.compute inits(%1 : !roller.tile<1xf32, register>) attributes {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} {
+    ^bb0(%arg2: f32):
+      %4 = roller.index 0 : index
+      %5 = arith.index_cast %4 : index to i32
+      %6 = arith.sitofp %5 : i32 to f32
+      roller.yield %6 : f32
+    } -> !roller.tile<1xf32, register>
+    %3 = roller.store %2 into %arg1 : !roller.tile<1xf32, register> into tensor<64xf32>
+    roller.yield %3 : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}

@@ -64,19 +64,20 @@ func.func @mma(%A: tensor<256x256xf16>, %B: tensor<256x256xf16>,
 
 // -----
 
-// An op with a scalar operand gets a config but cannot become an rProgram:
-// it stays as it is, with a remark.
-func.func @scalar_input(%s: f32, %O: tensor<64xf32>) -> tensor<64xf32> {
+// An op on memrefs with a scalar operand gets a config but cannot become an
+// rProgram (a scalar has no buffer to be read from): it stays as it is, with
+// a remark.
+func.func @scalar_input(%s: f32, %O: memref<64xf32>) {
   // expected-remark @+2 {{roller-select: }}
-  // expected-remark @+1 {{roller-tile: left as is: operands must be statically shaped tensors or memrefs of rank >= 1}}
-  %0 = linalg.generic {indexing_maps = [affine_map<(i) -> ()>, affine_map<(i) -> (i)>],
-                       iterator_types = ["parallel"]}
-      ins(%s : f32) outs(%O : tensor<64xf32>) {
+  // expected-remark @+1 {{roller-tile: left as is: operands must be statically shaped tensors or memrefs}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> ()>, affine_map<(i) -> (i)>],
+                  iterator_types = ["parallel"]}
+      ins(%s : f32) outs(%O : memref<64xf32>) {
   ^bb0(%x: f32, %y: f32):
     %m = arith.addf %x, %y : f32
     linalg.yield %m : f32
-  } -> tensor<64xf32>
-  return %0 : tensor<64xf32>
+  }
+  return
 }
 
 // -----
@@ -91,18 +92,16 @@ func.func @empty(%A: tensor<0x8xf32>, %B: tensor<0x8xf32>) -> tensor<0x8xf32> {
 
 // -----
 
-// A body that reads loop indices (linalg.index) stays a linalg op for now.
-func.func @uses_index(%O: tensor<64xf32>) -> tensor<64xf32> {
-  // expected-remark @+2 {{roller-select: }}
-  // expected-remark @+1 {{roller-tile: left as is: the body uses linalg.index, which roller.compute cannot hold}}
-  %0 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>],
-                       iterator_types = ["parallel"]}
-      outs(%O : tensor<64xf32>) {
-  ^bb0(%y: f32):
-    %i = linalg.index 0 : index
-    %c = arith.index_cast %i : index to i32
-    %f = arith.sitofp %c : i32 to f32
-    linalg.yield %f : f32
-  } -> tensor<64xf32>
-  return %0 : tensor<64xf32>
+// -----
+
+// A reduction to a single value has no output tiles to spread over blocks
+// and threads: the selection says so, and the op is kept.
+func.func @full_reduction(%x: tensor<9x14xf32>, %o: tensor<f32>) -> tensor<f32> {
+  // expected-remark @+1 {{roller-select: not supported: a full reduction (no parallel loop): its single output element cannot be spread over blocks and threads (split reductions are not built yet)}}
+  %0 = linalg.reduce ins(%x : tensor<9x14xf32>) outs(%o : tensor<f32>) dimensions = [0, 1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<f32>
 }

@@ -143,3 +143,135 @@ func.func @dynamic(%A: tensor<?x64xf32>, %B: tensor<64x64xf32>,
                      outs(%C : tensor<?x64xf32>) -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
 }
+
+// -----
+
+// A reduction that keeps its reduced axis (PyTorch's keepdim, torch-mlir's
+// output map with a constant 0): the accumulator tile has extent 1 there.
+// CHECK: #[[KEEP:.+]] = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @sum_keepdim
+// CHECK: roller.rprogram
+// CHECK: roller.compute {{.*}} inits(%{{.*}} : !roller.tile<{{[0-9]+}}x1xf32, register>) attributes {indexing_maps = [#{{[a-z0-9]+}}, #[[KEEP]]], iterator_types = ["parallel", "reduction"]}
+func.func @sum_keepdim(%x: tensor<64x128xf32>, %o: tensor<64x1xf32>) -> tensor<64x1xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x128xf32>) outs(%o : tensor<64x1xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<64x1xf32>
+  return %0 : tensor<64x1xf32>
+}
+
+// -----
+
+// Rank-0 operands (the bounds of torch-mlir's ReLU6) are one-element views
+// read at index 0; a rank-0 memref the same.
+// CHECK: #[[ZERO:.+]] = affine_map<(d0, d1) -> (0)>
+// CHECK-LABEL: func.func @clamp
+// CHECK-SAME: (%[[X:.*]]: tensor<64x128xf32>, %[[LO:.*]]: tensor<f32>, %[[HI:.*]]: tensor<f32>
+// CHECK-DAG: %[[L1:.*]] = tensor.expand_shape %[[LO]] [] output_shape [1] : tensor<f32> into tensor<1xf32>
+// CHECK-DAG: %[[H1:.*]] = tensor.expand_shape %[[HI]] [] output_shape [1] : tensor<f32> into tensor<1xf32>
+// CHECK: roller.rprogram ins(%[[X]], %[[L1]], %[[H1]] : tensor<64x128xf32>, tensor<1xf32>, tensor<1xf32>)
+// CHECK: indexing_maps = [#{{[a-z0-9]+}}, #[[ZERO]], #[[ZERO]], #{{[a-z0-9]+}}]
+func.func @clamp(%x: tensor<64x128xf32>, %lo: tensor<f32>, %hi: tensor<f32>, %o: tensor<64x128xf32>) -> tensor<64x128xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>,
+                                        affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x, %lo, %hi : tensor<64x128xf32>, tensor<f32>, tensor<f32>) outs(%o : tensor<64x128xf32>) {
+  ^bb0(%a: f32, %l: f32, %h: f32, %b: f32):
+    %m = arith.maximumf %a, %l : f32
+    %n = arith.minimumf %m, %h : f32
+    linalg.yield %n : f32
+  } -> tensor<64x128xf32>
+  return %0 : tensor<64x128xf32>
+}
+
+// CHECK-LABEL: func.func @scale_memref
+// CHECK: %[[S1:.*]] = memref.expand_shape %{{.*}} [] output_shape [1] : memref<f32> into memref<1xf32>
+// CHECK: roller.rprogram ins(%{{.*}}, %[[S1]] : memref<256xf32>, memref<1xf32>)
+func.func @scale_memref(%x: memref<256xf32>, %s: memref<f32>, %o: memref<256xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>],
+                  iterator_types = ["parallel"]}
+      ins(%x, %s : memref<256xf32>, memref<f32>) outs(%o : memref<256xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+// A body that reads its iteration indices: linalg.index becomes
+// roller.index (the operator's index, not the tile's) in roller.compute.
+// CHECK-LABEL: func.func @uses_index
+// CHECK: roller.compute
+// CHECK: %[[I:.*]] = roller.index 0 : index
+// CHECK: arith.index_cast %[[I]] : index to i32
+// CHECK-NOT: linalg.index
+func.func @uses_index(%O: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>],
+                       iterator_types = ["parallel"]}
+      outs(%O : tensor<64xf32>) {
+  ^bb0(%y: f32):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i32
+    %f = arith.sitofp %c : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// A fill that is not only some op's initial value (here the padded tensor a
+// decomposed pad copies into) is an operator of its own: its value is read
+// as a one-element constant tensor.
+// CHECK-LABEL: func.func @fill
+// CHECK: %[[V:.*]] = arith.constant dense<1.500000e+00> : tensor<f32>
+// CHECK: %[[V1:.*]] = tensor.expand_shape %[[V]] [] output_shape [1] : tensor<f32> into tensor<1xf32>
+// CHECK: roller.rprogram ins(%[[V1]] : tensor<1xf32>)
+func.func @fill(%o: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<8x8xf32>) {
+  %c = arith.constant 1.5 : f32
+  %0 = linalg.fill ins(%c : f32) outs(%o : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = tensor.extract_slice %0[0, 0] [8, 8] [1, 1] : tensor<64x64xf32> to tensor<8x8xf32>
+  return %0, %1 : tensor<64x64xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// A scalar that is not a constant is put in a tensor where it is.
+// CHECK-LABEL: func.func @scalar_input
+// CHECK: %[[T:.*]] = tensor.from_elements %{{.*}} : tensor<f32>
+// CHECK: tensor.expand_shape %[[T]] [] output_shape [1]
+// CHECK: roller.rprogram
+func.func @scalar_input(%s: f32, %O: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(i) -> ()>, affine_map<(i) -> (i)>],
+                       iterator_types = ["parallel"]}
+      ins(%s : f32) outs(%O : tensor<64xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.addf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// Pads are decomposed first (roller-tensor-ops-to-linalg): the fill and the copy
+// into the interior both become rPrograms.
+// CHECK-LABEL: func.func @padded
+// CHECK-NOT: tensor.pad
+// CHECK: roller.rprogram
+// CHECK: tensor.extract_slice
+// CHECK: roller.rprogram
+// CHECK: tensor.insert_slice
+func.func @padded(%x: tensor<4x8xf32>) -> tensor<4x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x8xf32> to tensor<4x10xf32>
+  return %p : tensor<4x10xf32>
+}

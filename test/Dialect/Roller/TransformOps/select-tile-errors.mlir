@@ -169,25 +169,23 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// What only the rewrite itself finds (here linalg.index in the body) is
-// silenceable when no op was rewritten yet...
+// What only the rewrite itself finds (here a map it cannot size a tile
+// with: i floordiv 2) is silenceable when no op was rewritten yet...
 module attributes {transform.with_named_sequence} {
-  func.func @index(%o: tensor<64xf32>) -> tensor<64xf32> {
+  func.func @nonlinear(%a: tensor<32xf32>, %o: tensor<64xf32>) -> tensor<64xf32> {
     // expected-note @below {{when applied to this op}}
-    %0 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>],
+    %0 = linalg.generic {indexing_maps = [affine_map<(i) -> (i floordiv 2)>,
+                                          affine_map<(i) -> (i)>],
                          iterator_types = ["parallel"],
                          roller.config = #roller.config<
                            block = #roller.rtile<shared, [64]>,
-                           thread = #roller.rtile<register, [1]>, padding = [],
+                           thread = #roller.rtile<register, [1]>, padding = [0],
                            vector_width = 1, stages = 1, threads = 64,
                            grid = [1], predicted_us = 1.0,
                            bottleneck = compute>}
-        outs(%o : tensor<64xf32>) {
-    ^bb0(%x: f32):
-      %i = linalg.index 0 : index
-      %n = arith.index_cast %i : index to i32
-      %f = arith.sitofp %n : i32 to f32
-      linalg.yield %f : f32
+        ins(%a : tensor<32xf32>) outs(%o : tensor<64xf32>) {
+    ^bb0(%x: f32, %y: f32):
+      linalg.yield %x : f32
     } -> tensor<64xf32>
     return %0 : tensor<64xf32>
   }
@@ -195,7 +193,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.generic"]} in %root
         : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot rewrite the op into a roller.rprogram: the body uses linalg.index, which roller.compute cannot hold}}
+    // expected-error @below {{cannot rewrite the op into a roller.rprogram: indexing map is not linear}}
     %p = transform.roller.tile %op : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -205,7 +203,7 @@ module attributes {transform.with_named_sequence} {
 
 // ... and definite once an earlier op of the handle was rewritten.
 module attributes {transform.with_named_sequence} {
-  func.func @partial(%a: tensor<64xf32>, %o: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  func.func @partial(%a: tensor<64xf32>, %h: tensor<32xf32>, %o: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
     %0 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
                          iterator_types = ["parallel"],
                          roller.config = #roller.config<
@@ -220,20 +218,18 @@ module attributes {transform.with_named_sequence} {
       linalg.yield %s : f32
     } -> tensor<64xf32>
     // expected-note @below {{when applied to this op}}
-    %1 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>],
+    %1 = linalg.generic {indexing_maps = [affine_map<(i) -> (i floordiv 2)>,
+                                          affine_map<(i) -> (i)>],
                          iterator_types = ["parallel"],
                          roller.config = #roller.config<
                            block = #roller.rtile<shared, [64]>,
-                           thread = #roller.rtile<register, [1]>, padding = [],
+                           thread = #roller.rtile<register, [1]>, padding = [0],
                            vector_width = 1, stages = 1, threads = 64,
                            grid = [1], predicted_us = 1.0,
                            bottleneck = compute>}
-        outs(%o : tensor<64xf32>) {
-    ^bb0(%x: f32):
-      %i = linalg.index 0 : index
-      %n = arith.index_cast %i : index to i32
-      %f = arith.sitofp %n : i32 to f32
-      linalg.yield %f : f32
+        ins(%h : tensor<32xf32>) outs(%o : tensor<64xf32>) {
+    ^bb0(%x: f32, %y: f32):
+      linalg.yield %x : f32
     } -> tensor<64xf32>
     return %0, %1 : tensor<64xf32>, tensor<64xf32>
   }
@@ -243,7 +239,7 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%arg: !transform.any_op):
       %ops = transform.structured.match ops{["linalg.generic"]} in %arg
           : (!transform.any_op) -> !transform.any_op
-      // expected-error @below {{cannot rewrite the op into a roller.rprogram: the body uses linalg.index, which roller.compute cannot hold}}
+      // expected-error @below {{cannot rewrite the op into a roller.rprogram: indexing map is not linear}}
       // expected-note @below {{1 earlier target(s) were already rewritten}}
       %p = transform.roller.tile %ops : (!transform.any_op) -> !transform.any_op
     }

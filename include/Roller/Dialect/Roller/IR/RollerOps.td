@@ -193,6 +193,25 @@ def Roller_ComputeOp : Roller_Op<"compute", [
   }];
 }
 
+def Roller_IndexOp : Roller_Op<"index", [Pure, HasParent<"ComputeOp">]> {
+  let summary = "the operator's iteration index along one loop axis";
+  let description = [{
+    Inside a `roller.compute` body: the index of the current iteration of
+    the operator along loop axis `dim`, over the operator's whole iteration
+    space (not the tile's), as `linalg.index` gives it in the
+    `linalg.generic` the rProgram came from (`--roller-tile` turns one into
+    the other, and the rProgram lowering back).
+
+    ```mlir
+    %j = roller.index 1 : index
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$dim attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def Roller_YieldOp : Roller_Op<"yield", [
     Pure, Terminator, ReturnLike,
     ParentOneOf<["RProgramOp", "ComputeOp"]>]> {

@@ -160,6 +160,42 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
                            "::mlir::linalg::LinalgDialect"];
 }
 
+def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
+  let summary = "tensor.pad and tensor.generate as linalg ops Roller tiles";
+  let description = [{
+    Rewrites every statically shaped `tensor.generate` into a
+    `linalg.generic` whose body reads its indices with `linalg.index`
+    (`generateToLinalg`), and every statically shaped `tensor.pad` into the padded tensor
+    filled with the padding value (upstream's destination-passing form of the
+    pad: `linalg.fill`, or a `linalg.generic` when the value depends on the
+    index) and a `linalg.copy` of the source into an `extract_slice` of its
+    interior, inserted back with the matching `insert_slice` (the pair
+    bufferizes in place). Both are linalg ops, which `--roller-tile` (which
+    runs this first) schedules and tiles into kernels; a pad itself would
+    run on the host. Entry points: `decomposePad`, `generateToLinalg`
+    (`TensorOpsToLinalg.h`).
+
+    ```mlir
+    %p = tensor.pad %x low[0, 1] high[0, 1] {
+    ^bb0(%i: index, %j: index):
+      tensor.yield %zero : f32
+    } : tensor<4x8xf32> to tensor<4x10xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %e = tensor.empty() : tensor<4x10xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x10xf32>) -> tensor<4x10xf32>
+    %s = tensor.extract_slice %f[0, 1] [4, 8] [1, 1] : tensor<4x10xf32> to tensor<4x8xf32>
+    %c = linalg.copy ins(%x : tensor<4x8xf32>) outs(%s : tensor<4x8xf32>) -> tensor<4x8xf32>
+    %p = tensor.insert_slice %c into %f[0, 1] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<4x10xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def RollerLowerRProgramsPass
     : Pass<"roller-lower-rprograms", "::mlir::func::FuncOp"> {
   let summary = "Lower every roller.rprogram to tiled loops on tensors";

@@ -1,0 +1,319 @@
+//===- KernelPasses.td - GPU steps on outlined kernels ------*- tablegen -*-===//
+//
+// The steps from kernel outlining on (host buffers, tensor-core and vector
+// accesses, dynamic shared memory, launch operands, unrolling, FMA), and
+// the check that nothing computes on the host. Included by Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_CONVERSION_ROLLERTOGPU_KERNELPASSES_TD
+#define ROLLER_CONVERSION_ROLLERTOGPU_KERNELPASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def RollerHostBuffersToGPUPass
+    : Pass<"roller-host-buffers-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Make the buffers the host hands to kernels device-accessible "
+                "(managed memory)";
+  let description = [{
+    Runs on the host code of every `func.func` outside the `gpu.module`s
+    (the bodies of `gpu.launch` ops left unoutlined are not looked at), after
+    kernel outlining (`roller-outline-kernels`) and before the host is
+    lowered to LLVM. A kernel can only access device memory, managed memory
+    or registered host memory, but the host allocates with `memref.alloc`
+    (C `malloc`); the C++ entry point is
+    `makeHostBuffersDeviceAccessible(RewriterBase &, func::FuncOp)` in
+    `HostBuffersToGPU.h`.
+
+    * Every host `memref.alloc` (default memory space) becomes
+      `gpu.alloc host_shared` with the same dynamic sizes, symbols and type:
+      managed memory (upstream's CUDA runtime wrappers call
+      `cuMemAllocManaged` for it), which the host reads and writes as
+      before. Every one, not only those reaching a launch: buffers made in
+      host-only helpers (a data generator, say) reach kernels through calls,
+      and the module's own allocations are then all alike. The `alignment`
+      attribute is dropped: CUDA aligns every allocation to at least 256
+      bytes; an alignment above 256 is an error.
+    * Every host `memref.dealloc` becomes `gpu.dealloc` (`mgpuMemFree`), in
+      the asynchronous form between `gpu.wait async` and `gpu.wait`, the one
+      LLVM 22's gpu-to-llvm lowers (it leaves a synchronous `gpu.dealloc`
+      unconverted).
+    * A `memref.get_global` whose value reaches a kernel is host memory a
+      GPU cannot read. A value reaches a kernel when it reaches, through
+      view-like ops (`memref.cast`, `subview`, `reinterpret_cast`,
+      `expand_shape`, `collapse_shape`, ...), a `gpu.launch_func` operand or
+      an argument of a host function of the module that does (a fixpoint
+      over the calls). A constant global is copied (`memref.copy` on the
+      host) into a `gpu.alloc host_shared` buffer where it is read, and the
+      copy replaces it; a mutable one is copied into a managed buffer before
+      each launch (or call) it reaches and back after it (launches are
+      synchronous), so that the host and the kernel see each other's writes.
+    * A `memref.alloca` (host stack memory) reaching a kernel cannot be made
+      accessible: it is an error at the alloca, with a note at the launch
+      (or call). So are a mutable global reaching an asynchronous launch, a
+      host `memref.realloc` (the C allocator cannot resize managed memory)
+      and the free of an unranked memref (`gpu.dealloc` takes ranked ones).
+      On an error the function is left unchanged.
+
+    The ABI that follows: memrefs passed into a compiled function from
+    outside the module must already be device-accessible (`cudaMallocManaged`, `cudaMalloc` or
+    registered host memory): they are the caller's and are passed to the
+    kernels as they are. Buffers a compiled function returns are managed
+    memory, and a buffer whose ownership passes to a compiled function (one
+    it frees) must be freeable with `cuMemFree`.
+
+    ```mlir
+    %buf = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+    gpu.launch_func @k::@k blocks in (...) threads in (...) args(%buf : memref<?xf32>)
+    memref.dealloc %buf : memref<?xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %buf = gpu.alloc host_shared (%n) : memref<?xf32>
+    gpu.launch_func @k::@k blocks in (...) threads in (...) args(%buf : memref<?xf32>)
+    %t0 = gpu.wait async
+    %t1 = gpu.dealloc async [%t0] %buf : memref<?xf32>
+    gpu.wait [%t1]
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect"];
+}
+
+def RollerExternDynamicSharedMemoryPass
+    : Pass<"roller-extern-dynamic-shared-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Give kernels dynamic shared memory as an `.extern .shared` "
+                "array";
+  let description = [{
+    Upstream lowers `gpu.dynamic_shared_memory` to an internal zero-sized
+    global, which LLVM's NVPTX back end demotes into the kernel as a 1-byte
+    static `.shared` variable (`.shared .align 16 .b8 __dynamic_shmem__0;`):
+    the kernel then reaches its dynamic shared memory by overrunning that
+    variable, which works only while it is the block's one static variable
+    (the PTX emulator's sanitizer reports the overrun). This pass replaces
+    every `gpu.dynamic_shared_memory` of the module with a
+    `memref.get_global` of an external `memref.global` (declared, no value),
+    which becomes `.extern .shared .align 16 .b8
+    __roller_dynamic_shared_memory[];`, the PTX of CUDA's
+    `extern __shared__` array. Runs after `roller-vectorize-accesses` (which
+    reads alignment off `gpu.dynamic_shared_memory`), before the NVVM
+    lowering. The C++ entry point is `externalizeDynamicSharedMemory` in
+    `ExternDynamicSharedMemory.h`.
+
+    ```mlir
+    %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    ```
+
+    becomes
+
+    ```mlir
+    memref.global "public" @__roller_dynamic_shared_memory
+        : memref<0xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+    ...
+    %0 = memref.get_global @__roller_dynamic_shared_memory
+        : memref<0xi8, #gpu.address_space<workgroup>>
+    %smem = memref.cast %0 : memref<0xi8, #gpu.address_space<workgroup>>
+        to memref<?xi8, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect"];
+}
+
+def RollerMmaToNVGPUPass
+    : Pass<"roller-mma-to-nvgpu", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Warp-level vector.contract tiles to nvgpu.ldmatrix and "
+                "nvgpu.mma.sync";
+  let description = [{
+    In every kernel of a `gpu.module` that holds `vector.contract`s (as
+    `--roller-vectorize-mma` leaves them, outlined), applies upstream's
+    preparation patterns and `convertVectorToNVVMCompatibleMMASync`: reads
+    from workgroup memory become `nvgpu.ldmatrix` (`transpose = true` for
+    k-major operands), the accumulator reads and writes per-lane
+    `vector.load`/`vector.store` of the mma fragment, the contractions
+    `nvgpu.mma.sync`, and the reduction loops carry the fragments
+    (`vector<2x2xf32>` per 16x8 tile). The replaced vector ops are erased.
+    In a kernel whose contractions carry `roller.bf16_mma` (bf16 bits in
+    f16-typed fragments), each `nvgpu.mma.sync` then becomes
+    `nvvm.mma.sync` with bf16 multiplicands (the A and B registers as the
+    i32 pairs the instruction takes, the f32 accumulators unchanged).
+
+    This is upstream `convert-vector-to-gpu{use-nvgpu}` restricted to the
+    kernels that have contractions: in LLVM 22 that pass also starts from
+    every scalar arithmetic op it knows how to apply to mma fragments
+    (`arith.muli` on indices included) and fails on it, so a kernel with
+    such scalar ops is rejected with an error naming the op (the GPU mapping
+    computes indices with `affine.apply`).
+
+    ```mlir
+    %a = vector.transfer_read %smem[%c0, %c0], %h : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    ```
+
+    becomes
+
+    ```mlir
+    %a = nvgpu.ldmatrix %smem[%row, %col] {numTiles = 4 : i32, transpose = false} : memref<...> -> vector<4x2xf16>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect", "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::vector::VectorDialect"];
+}
+
+def RollerVectorizeAccessesPass
+    : Pass<"roller-vectorize-accesses", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Elementwise copies and operations with aligned vector "
+                "loads and stores of up to 16 bytes";
+  let description = [{
+    Rewrites every statically shaped elementwise linalg op in the kernels of
+    a `gpu.module` (`linalg.copy`: global -> shared staging, accumulators
+    moved in and out of registers; `linalg.generic` with identity maps,
+    parallel loops and a body of elementwise-mappable ops and constants: an
+    elementwise operator's thread tile) into a loop nest of
+    `vector.load`/`vector.store` around the body applied to vectors. The
+    width is the widest power of two (at most 16 bytes of the widest element)
+    that divides the rows and that at least one operand can access fully
+    aligned. Each access carries the `alignment` that can be proven for it,
+    so that the NVPTX backend emits `ld.global.v4.b32`, `st.shared.v4.b32`
+    and the like; an operand with less alignment gets what it has (the
+    backend splits its accesses).
+
+    The proof: kernel buffer arguments are assumed 16-byte aligned (the
+    launcher's buffers; `cudaMalloc` gives 256), workgroup attributions are
+    given `llvm.align = 16` by this pass, private `memref.alloca`s an
+    alignment of 16, and views of `gpu.dynamic_shared_memory` are aligned as
+    their byte shift allows. Through a chain of `memref.subview`s, the
+    element offset's power-of-two divisibility is derived from constants,
+    loop induction variables (lower bound and step), `arith` and
+    `affine.apply` arithmetic on them, and the static strides. Ops with a
+    dynamic shape, an operand whose innermost dimension is not contiguous,
+    rows of odd length, broadcasts or transposes (non-identity maps), or a
+    body that does not map onto vectors (`linalg.index`, regions) are left
+    alone (and become scalar loops).
+
+    A `linalg.copy` marked `roller.async_copy` (by
+    `--roller-pipeline-staging`) from global into workgroup memory becomes
+    `nvgpu.device_async_copy`s instead (`cp.async`, `.cg` for 16 bytes)
+    when one access is 4, 8 or 16 bytes and both sides are aligned to it;
+    4-byte elements qualify one at a time. Otherwise it is vectorized (or
+    left) like any copy.
+
+    Vector loads and stores other passes made without an alignment (the
+    per-lane accesses of mma accumulator fragments) get the alignment the
+    same analysis proves for them.
+
+    ```mlir
+    linalg.copy ins(%a : memref<8x32xf32, strided<[1024, 1], offset: ?>>)
+                outs(%s : memref<8x32xf32, 3>)
+    ```
+
+    becomes
+
+    ```mlir
+    scf.for %i = %c0 to %c8 step %c1 {
+      scf.for %j = %c0 to %c32 step %c4 {
+        %v = vector.load %a[%i, %j] {alignment = 16 : i64} : ..., vector<4xf32>
+        vector.store %v, %s[%i, %j] {alignment = 16 : i64} : ..., vector<4xf32>
+      }
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"];
+}
+
+def RollerUnrollRegisterTilesPass
+    : Pass<"roller-unroll-register-tiles", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Fully unroll the loops that index thread-private tiles";
+  let description = [{
+    In every kernel of a `gpu.module` (after `convert-linalg-to-loops`),
+    finds the `scf.for` loops whose induction variables flow into the
+    indices of a load or store of a statically shaped `memref.alloca`, and
+    fully unrolls them, innermost first, when their trip counts are
+    constant and the unrolled nest stays under `max-unrolled-ops`
+    operations. Every index into the private tile is then a constant, which
+    is what lets LLVM's SROA put it in registers rather than in local
+    memory (a stack frame in `ptxas -v`).
+  }];
+  let options = [
+    Option<"maxUnrolledOps", "max-unrolled-ops", "int64_t",
+           /*default=*/"20000",
+           "Largest number of operations a fully unrolled loop nest may have">
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect"];
+}
+
+def RollerAllowFmaContractionPass
+    : Pass<"roller-allow-fma-contraction", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Let float multiply-adds in kernels contract into fma";
+  let description = [{
+    Adds the `contract` fast-math flag to every floating-point arith op in the
+    kernels of a `gpu.module`, so that the NVPTX backend fuses a multiply and
+    the add that consumes it into one `fma` (what nvcc does by default with
+    `--fmad=true`; the fused result is rounded once, which is at least as
+    accurate). linalg bodies lower to separate `mulf` and `addf` otherwise.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect"];
+}
+
+def RollerRecordLaunchOperandsPass
+    : Pass<"roller-record-launch-operands", "::mlir::ModuleOp"> {
+  let summary = "Record the kernels' memref operands for the launch "
+                "description";
+  let description = [{
+    Lowering the host to LLVM expands each memref operand of a
+    `gpu.launch_func` into its descriptor's fields and forgets its type and
+    which host argument it was; a launcher that calls the kernels itself
+    needs both. This records, as the module attribute
+    `roller.launch_operands`, one dictionary per launch (walk order): the
+    kernel and, per operand, its `type` and, for a memref, `func_arg` (the
+    host function's argument it is, -1 for a temporary) and `align` (16:
+    what the kernels assume of its aligned pointer). `writeKernelArtifacts`
+    (`roller-opt --ptx-file`) turns it into the launch description. Runs
+    on host code still on memrefs; the C++ entry point is
+    `recordLaunchOperands`.
+
+    ```mlir
+    gpu.launch_func @main_kernel::@main_kernel blocks in (...) threads in (...)
+        args(%arg0 : memref<64x64xf32>, %c0 : index)
+    ```
+
+    gives the module
+
+    ```mlir
+    module attributes {roller.launch_operands = [
+      {kernel = "@main_kernel::@main_kernel", operands = [
+        {align = 16 : i64, func_arg = 0 : i64, type = memref<64x64xf32>},
+        {type = index}
+      ]}
+    ]}
+    ```
+  }];
+}
+
+def RollerCheckHostComputePass
+    : Pass<"roller-check-host-compute", "::mlir::func::FuncOp"> {
+  let summary = "Report compute ops left on the host";
+  let description = [{
+    After `--roller-map-forall-to-gpu`, every linalg op of a host function
+    outside a `gpu.launch` is one no rProgram covers (an op Roller could not
+    schedule or tile), which would run as host loops between the launches.
+    Each is an error at the op, unless `allow-host-fallback` makes it a
+    warning and lets it run on the host. Changes nothing. Entry point:
+    `checkHostCompute` (`CheckHostCompute.h`).
+  }];
+  let options = [
+    Option<"allowHostFallback", "allow-host-fallback", "bool",
+           /*default=*/"false",
+           "Let ops no rProgram covers run on the host, with a warning">
+  ];
+}
+
+#endif // ROLLER_CONVERSION_ROLLERTOGPU_KERNELPASSES_TD

@@ -1,0 +1,309 @@
+//===- LaunchPasses.td - GPU steps on gpu.launch ------------*- tablegen -*-===//
+//
+// The steps that turn the bufferized loops of rPrograms into gpu.launch
+// bodies and shape them (staging, shared memory, full tiles, tensor-core
+// warp tiles, accumulators), up to kernel outlining. Included by Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_CONVERSION_ROLLERTOGPU_LAUNCHPASSES_TD
+#define ROLLER_CONVERSION_ROLLERTOGPU_LAUNCHPASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def RollerMapForallToGPUPass
+    : Pass<"roller-map-forall-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "Map bufferized block/thread foralls to a gpu.launch";
+  let description = [{
+    Every top-level bufferized `scf.forall` mapped to `#gpu.block<linear_dim_*>`
+    (as `--roller-lower-rprograms` and bufferization leave it) becomes a
+    `gpu.launch` with a one-dimensional grid (the product of the forall's trip
+    counts, delinearized with `linear_dim_0` fastest) and a one-dimensional
+    block of the `threads` of its `roller.config`. The nested foralls mapped
+    to `#gpu.thread<linear_dim_*>` / `#gpu.warp<...>` are then distributed
+    by upstream `mapNestedForallToThreadsImpl`, with a `gpu.barrier` after
+    each (cooperative copies, compute, and the next reduction step's copies
+    are thereby ordered).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"];
+}
+
+def RollerPipelineStagingPass
+    : Pass<"roller-pipeline-staging", "::mlir::func::FuncOp"> {
+  let summary = "Multi-stage cp.async pipelining of the shared-memory "
+                "staging copies (the config's stages)";
+  let description = [{
+    For every `gpu.launch` whose `roller.config` stages inputs with
+    `stages = S > 1`, and every reduction `scf.for` in it (constant lower
+    bound and step) whose staging buffers (workgroup `memref.alloc`s in the
+    loop body) are written only by cooperative `linalg.copy`s from global
+    memory:
+
+    * each staging buffer becomes a ring of S slots (upstream
+      `memref::multiBuffer`; the slot of step k is
+      `((k - lb) floordiv step) mod S`, an `affine.apply`);
+    * the copies of the first S - 1 steps are issued before the loop, and
+      step k issues those of step k + (S - 1) step (guarded by
+      `k' < ub`), each step's copies closing one `cp.async` group
+      (`nvgpu.device_async_create_group`, empty past the end so that the
+      count stays uniform);
+    * step k then waits until at most S - 1 groups are pending (its own
+      tile has landed: `nvgpu.device_async_wait {numGroups = S - 1}`) and
+      synchronizes the block before its compute; the barrier after the
+      compute (added if missing) protects the slot step k + 1 overwrites.
+
+    The copies issued ahead carry `roller.async_copy`, so that
+    `--roller-vectorize-accesses` makes them `nvgpu.device_async_copy`
+    (`cp.async` of 4, 8 or 16 bytes) where the width and the proven
+    alignment allow; copies it cannot (dynamic boundary tiles, 2-byte
+    elements) stay synchronous, which is still correct in this schedule.
+    The model counts S copies of every staged tile in the block's shared
+    memory. Loops of any other shape are left alone (one slot, synchronous
+    copies).
+
+    Before (in a launch, `stages = 2`):
+
+    ```mlir
+    scf.for %k = %c0 to %c1024 step %c8 {
+      %s = memref.alloc() : memref<64x9xf32, #gpu.address_space<workgroup>>
+      scf.if %t { linalg.copy ins(%a_k : ...) outs(%s_view : ...) }
+      gpu.barrier
+      linalg.generic ... ins(%s_view, ...)
+      gpu.barrier
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %ring = memref.alloc() : memref<2x64x9xf32, #gpu.address_space<workgroup>>
+    scf.if %true { scf.if %t { linalg.copy {roller.async_copy} ... slot 0 } }
+    nvgpu.device_async_create_group
+    scf.for %k = %c0 to %c1024 step %c8 {
+      %next = affine.apply affine_map<(d0) -> (d0 + 8)>(%k)
+      scf.if %next < %c1024 { ... linalg.copy {roller.async_copy} ... slot of %next }
+      %g = nvgpu.device_async_create_group
+      nvgpu.device_async_wait %g {numGroups = 1 : i32}
+      gpu.barrier
+      linalg.generic ... ins(%slot_view, ...)
+      gpu.barrier
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::scf::SCFDialect"];
+}
+
+def RollerPromoteWorkgroupAllocsPass
+    : Pass<"roller-promote-workgroup-allocs", "::mlir::func::FuncOp"> {
+  let summary = "Turn allocations inside gpu.launch into attributions";
+  let description = [{
+    Inside every `gpu.launch`, a statically shaped `memref.alloc` in
+    `#gpu.address_space<workgroup>` becomes a workgroup attribution of the
+    launch (hence `.shared` memory), hoisted out of any loop; other statically
+    shaped allocations become a `memref.alloca` at the start of the kernel
+    (thread-private). Their `memref.dealloc`s are erased. Without this an
+    allocation inside a kernel lowers to a device `malloc`. In a launch
+    whose `roller.config` uses tensor cores, a bf16 buffer becomes an `i8`
+    attribution of its size and a `memref.view` (so that the warps can read
+    the same bytes as f16, see `--roller-vectorize-mma`).
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect"];
+}
+
+def RollerHoistAccumulatorsPass
+    : Pass<"roller-hoist-accumulators", "::mlir::func::FuncOp"> {
+  let summary = "Keep each thread's output tile in registers across the "
+                "reduction loops";
+  let description = [{
+    After mapping to a `gpu.launch`, a thread's slice of the output is a
+    small `memref.subview` of global memory that the compute step reads and
+    writes on every iteration of the reduction loop. For each `scf.for`
+    inside a launch (outermost first), loop-invariant code is hoisted first;
+    then every statically shaped global subview defined outside the loop,
+    of at most 1024 elements, whose only accesses inside the loop go through
+    it (no other view of the same buffer is read or written there) is
+    replaced inside the loop by a thread-private `memref.alloca`: a
+    `linalg.copy` fills it before the loop and another writes it back after.
+    `--roller-unroll-register-tiles` then makes every index into it a
+    constant, so that LLVM keeps it in registers.
+
+    Before (in a launch):
+
+    ```mlir
+    %acc = memref.subview %C[%i, %j] [8, 4] [1, 1] : ...
+    scf.for %k = %c0 to %c1024 step %c8 {
+      ...
+      linalg.generic ... outs(%acc : memref<8x4xf32, strided<[1024, 1], offset: ?>>)
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %regs = memref.alloca() : memref<8x4xf32>
+    %acc = memref.subview %C[%i, %j] [8, 4] [1, 1] : ...
+    linalg.copy ins(%acc : ...) outs(%regs : memref<8x4xf32>)
+    scf.for %k = %c0 to %c1024 step %c8 {
+      ...
+      linalg.generic ... outs(%regs : memref<8x4xf32>)
+    }
+    linalg.copy ins(%regs : memref<8x4xf32>) outs(%acc : ...)
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect"];
+}
+
+def RollerSpecializeFullTilesPass
+    : Pass<"roller-specialize-full-tiles", "::mlir::func::FuncOp"> {
+  let summary = "Static tiles for interior blocks and full reduction steps";
+  let description = [{
+    When the block or reduction tiles do not divide the tensor, the rProgram
+    lowering gives every tile `affine.min` sizes, and in every block (not
+    only the boundary ones) accumulators stay in global memory and accesses
+    stay scalar. In each `gpu.launch` this pass
+
+    * peels the last, partial step off every `scf.for` whose step does not
+      divide its trip (upstream `scf::peelForLoopAndSimplifyBounds`), so
+      that the main loop's steps are full;
+    * versions the launch body on the block being interior: each
+      block-level size (an `affine.min` of block ids and constants directly
+      in the body) is compared with its constant bound, and when all are
+      full a copy of the rest of the body with those sizes replaced by the
+      constants runs (`scf.if`); boundary blocks run the original;
+    * simplifies the `affine.min`/`affine.max` ops that become redundant
+      (a full block's thread tiles; upstream `simplifyAffineMinMaxOps`), so
+      that the interior version's views fold to static shapes.
+
+    Runs after the workgroup buffers are attributions (both versions share
+    them) and before the accumulator hoisting, the mma and the access
+    vectorization, which need static tiles.
+
+    ```mlir
+    %n = affine.min affine_map<()[s0] -> (80, s0 * -80 + 1024)>()[%bx]
+    ... everything else, sized by %n ...
+    ```
+
+    becomes
+
+    ```mlir
+    %n = affine.min affine_map<()[s0] -> (80, s0 * -80 + 1024)>()[%bx]
+    %full = arith.cmpi eq, %n, %c80 : index
+    scf.if %full {
+      ... everything else, sized by 80 (static) ...
+    } else {
+      ... everything else, sized by %n ...
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect"];
+}
+
+def RollerVectorizeMmaPass
+    : Pass<"roller-vectorize-mma", "::mlir::func::FuncOp"> {
+  let summary = "Tensor-core warp tiles to vector.contract of the mma shape, "
+                "accumulators in registers";
+  let description = [{
+    A tensor-core rProgram (a config with `mma = [m, n, k]`) lowers to one
+    linalg contraction per warp tile, marked `roller.mma = array<i64: m, n,
+    k>`; after `--roller-map-forall-to-gpu` all 32 lanes of a warp execute
+    it. This pass rewrites every such op inside a GPU kernel into 2-D
+    `vector.transfer_read`s of its tiles (the inputs from shared memory, the
+    accumulator from global memory), one `vector.contract` per m x n x k mma
+    tile, and `vector.transfer_write`s of the accumulator tiles, then moves
+    the accumulator reads before and the writes after every enclosing
+    `scf.for` in which nothing else touches the accumulator's buffer, so
+    that the accumulators are the loops' iteration values. Those are exactly
+    the native shapes of upstream's vector -> nvgpu conversion, which
+    `--roller-mma-to-nvgpu` runs after outlining (`nvgpu.ldmatrix`,
+    transposed for k-major operands, and `nvgpu.mma.sync`).
+
+    The warp tile must be a contraction with f16 inputs and an f32 or f16
+    accumulator, or bf16 inputs and an f32 accumulator, static
+    ranges that are multiples of the mma shape (the selection makes
+    tensor-core block tiles divide the tensor), one m, n and k dimension
+    (batch and other dimensions of extent 1), and operands whose innermost
+    dimension is contiguous. A boundary warp tile (dynamic sizes, or sizes
+    that are not multiples of the mma shape: partial blocks and partial
+    reduction steps, which the selection avoids but a hand-written config
+    may have) is computed on the CUDA cores instead: the lanes split its
+    output elements (the last parallel dimension across the lanes), with
+    `memref.load`/`store` and `llvm.fpext` + `llvm.intr.fmuladd` (arith ops
+    would trip the nvgpu conversion). Anything else is an error at the op.
+
+    bf16: upstream's vector -> nvgpu conversion (LLVM 22) has 16-bit
+    fragments for f16 only. `--roller-promote-workgroup-allocs` keeps bf16
+    tiles in byte buffers (`memref.view` of an `i8` attribution); this pass
+    reads the warp's tiles through f16 views of the same bytes (ldmatrix
+    moves bits) and marks the contractions `roller.bf16_mma`, for which
+    `--roller-mma-to-nvgpu` emits the bf16 `nvvm.mma.sync`.
+
+    Before (inside a `gpu.launch`, in the reduction loop):
+
+    ```mlir
+    linalg.generic {..., iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>,
+                     memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>)
+        outs(%c : memref<16x16xf32, strided<[1024, 1], offset: ?>>)
+        attrs = {roller.mma = array<i64: 16, 8, 16>} { ... }
+    ```
+
+    After (the accumulators read before and written after the loop):
+
+    ```mlir
+    %acc0 = vector.transfer_read %c[%c0, %c0], %zero : ..., vector<16x8xf32>
+    %r:2 = scf.for %k = ... iter_args(%x = %acc0, %y = %acc1) -> (...) {
+      %A  = vector.transfer_read %a[%c0, %c0], %h : ..., vector<16x16xf16>
+      %B0 = vector.transfer_read %b[%c0, %c0], %h : ..., vector<16x8xf16>
+      %x1 = vector.contract {...} %A, %B0, %x : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+      ...
+    }
+    vector.transfer_write %r#0, %c[%c0, %c0] : vector<16x8xf32>, ...
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"];
+}
+
+def RollerOutlineKernelsPass
+    : Pass<"roller-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Upstream kernel outlining that keeps each launch's "
+                "roller.config, as `.maxnreg`, on its kernel";
+  let description = [{
+    Runs upstream `gpu-kernel-outlining` and gives every outlined kernel the
+    `roller.config` of the `gpu.launch` it came from (outlining drops the
+    launch's attributes). A config with `max_regs` also sets the kernel's
+    `nvvm.maxnreg`, which becomes the PTX `.maxnreg` directive: ptxas then
+    uses at most the registers that keep the blocks per SM the model's
+    occupancy assumed, instead of as many as it likes.
+
+    ```mlir
+    gpu.launch blocks(...) threads(...) { ... } {roller.config = #roller.config<..., max_regs = 64>}
+    ```
+
+    becomes
+
+    ```mlir
+    gpu.launch_func @f_kernel::@f_kernel blocks in (...) threads in (...) args(...)
+    gpu.module @f_kernel {
+      gpu.func @f_kernel(...) kernel attributes {known_block_size = array<i32: 64, 1, 1>,
+          nvvm.maxnreg = 64 : i32, roller.config = #roller.config<..., max_regs = 64>} { ... }
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::DLTIDialect"];
+}
+
+#endif // ROLLER_CONVERSION_ROLLERTOGPU_LAUNCHPASSES_TD

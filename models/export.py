@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""Exports small PyTorch models to linalg-on-tensors MLIR with torch-mlir.
+
+For each model it writes models/<name>/:
+  <name>.mlir    torch-mlir FX importer output, output_type="linalg-on-tensors",
+                 weights inlined as dense_resource constants
+  input.npy      the fixed input (input0.npy, input1.npy, ... if several)
+  expected.npy   PyTorch's eager output for that input (float32; f16/bf16
+                 outputs are upcast)
+  info.json      entry function, shapes/dtypes, versions, op census
+
+Needs torch, torch-mlir and numpy (scripts/install-torch-mlir.sh makes
+build-torch/ with them):
+
+  build-torch/bin/python models/export.py            # every model
+  build-torch/bin/python models/export.py mlp_gelu   # some of them
+
+Nothing else in the repository needs torch: the outputs are committed.
+"""
+
+import argparse
+import collections
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch_mlir import fx
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ENTRY = "forward"
+MLIR_OPT_CANDIDATES = ("/usr/lib/llvm-22/bin/mlir-opt", "mlir-opt-22")
+
+
+# ----------------------------------------------------------------- models
+
+def randomize_bn(bn):
+    """Non-trivial running stats and affine params, so BN folding errors show."""
+    c = bn.num_features
+    with torch.no_grad():
+        bn.running_mean.copy_(torch.randn(c) * 0.5)
+        bn.running_var.copy_(torch.rand(c) * 1.5 + 0.5)
+        bn.weight.copy_(torch.rand(c) + 0.5)
+        bn.bias.copy_(torch.randn(c) * 0.5)
+
+
+class MlpGelu(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(64, 128)
+        self.act = nn.GELU(approximate="none")
+        self.fc2 = nn.Linear(128, 32)
+
+    def forward(self, x):
+        return self.fc2(self.act(self.fc1(x)))
+
+
+def conv_bn(cin, cout, k=3, stride=1, groups=1):
+    conv = nn.Conv2d(cin, cout, k, stride=stride, padding=k // 2,
+                     groups=groups, bias=False)
+    bn = nn.BatchNorm2d(cout)
+    randomize_bn(bn)
+    return conv, bn
+
+
+class BasicBlock(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.conv1, self.bn1 = conv_bn(c, c)
+        self.conv2, self.bn2 = conv_bn(c, c)
+
+    def forward(self, x):
+        y = F.relu(self.bn1(self.conv1(x)))
+        y = self.bn2(self.conv2(y))
+        return F.relu(y + x)
+
+
+class ResNetBlock(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1, self.bn1 = conv_bn(3, 16)
+        self.pool = nn.MaxPool2d(3, stride=2, padding=1)
+        self.block = BasicBlock(16)
+        self.gap = nn.AdaptiveAvgPool2d(1)
+        self.fc = nn.Linear(16, 10)
+
+    def forward(self, x):
+        x = F.relu(self.bn1(self.conv1(x)))
+        x = self.pool(x)
+        x = self.block(x)
+        x = torch.flatten(self.gap(x), 1)
+        return self.fc(x)
+
+
+class LlamaMlp(nn.Module):
+    def __init__(self, hidden=64, intermediate=176):
+        super().__init__()
+        self.gate = nn.Linear(hidden, intermediate, bias=False)
+        self.up = nn.Linear(hidden, intermediate, bias=False)
+        self.down = nn.Linear(intermediate, hidden, bias=False)
+
+    def forward(self, x):
+        return self.down(F.silu(self.gate(x)) * self.up(x))
+
+
+class DepthwiseSeparable(nn.Module):
+    def __init__(self, c=16, cout=32):
+        super().__init__()
+        self.dw, self.bn1 = conv_bn(c, c, k=3, groups=c)
+        self.pw, self.bn2 = conv_bn(c, cout, k=1)
+
+    def forward(self, x):
+        x = F.relu6(self.bn1(self.dw(x)))
+        return F.relu(self.bn2(self.pw(x)))
+
+
+def encoder_layer():
+    return nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128,
+                                      dropout=0.0, batch_first=True)
+
+
+# name -> (constructor, input shapes, dtype, note)
+MODELS = {
+    "mlp_gelu": (MlpGelu, [(8, 64)], torch.float32,
+                 "Linear(64,128) -> GELU(erf) -> Linear(128,32)"),
+    "resnet_block": (ResNetBlock, [(2, 3, 32, 32)], torch.float32,
+                     "conv3x3+BN+ReLU, maxpool 3x3 s2, basic residual block, "
+                     "global average pool, Linear(16,10)"),
+    "encoder_layer": (encoder_layer, [(2, 16, 64)], torch.float32,
+                      "torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, "
+                      "dim_feedforward=128, dropout=0.0, batch_first=True), "
+                      "post-norm, ReLU"),
+    "llama_mlp_f16": (LlamaMlp, [(4, 64)], torch.float16,
+                      "down(silu(gate(x)) * up(x)), hidden 64, intermediate "
+                      "176, no bias, f16"),
+    "llama_mlp_bf16": (LlamaMlp, [(4, 64)], torch.bfloat16,
+                       "down(silu(gate(x)) * up(x)), hidden 64, intermediate "
+                       "176, no bias, bf16"),
+    "depthwise_separable": (DepthwiseSeparable, [(2, 16, 16, 16)],
+                            torch.float32,
+                            "depthwise conv3x3 (16 ch) + BN + ReLU6, "
+                            "pointwise conv1x1 16->32 + BN + ReLU"),
+}
+
+
+# Inputs are torch.randn(shape) * scale (after torch.manual_seed(0) and the
+# model's construction). depthwise_separable's is scaled so that ReLU6's
+# upper clamp fires (on 1.5% of its elements); at scale 1 it never does.
+INPUT_SCALE = {"depthwise_separable": 4.0}
+
+
+# ----------------------------------------------------------------- helpers
+
+def np_dtype_name(dtype):
+    return {torch.float32: "float32", torch.float16: "float16",
+            torch.bfloat16: "bfloat16"}[dtype]
+
+
+def to_numpy(t):
+    """Tensor -> numpy; bf16 (which numpy lacks) becomes float32, exactly."""
+    t = t.detach()
+    if t.dtype == torch.bfloat16:
+        t = t.float()
+    return t.numpy()
+
+
+def mlir_type(shape, dtype):
+    elt = {torch.float32: "f32", torch.float16: "f16",
+           torch.bfloat16: "bf16"}[dtype]
+    return "tensor<" + "x".join(str(d) for d in shape) + "x" + elt + ">"
+
+
+ITER_RE = re.compile(r"iterator_types\s*=\s*\[([^\]]*)\]")
+
+
+def census(text):
+    """Counts op names in MLIR text (ops only, not attributes or types)."""
+    body = text.split("{-#")[0]  # skip the dialect_resources blob
+    ops = collections.Counter()
+    generics = collections.Counter()
+    for line in body.splitlines():
+        s = line.strip()
+        if s.startswith("//") or s.startswith("#"):
+            continue
+        m = re.match(r"^(?:%[\w#:, %]+=\s*)?([a-z_]+\.[a-z_0-9.]+)", s)
+        if not m:
+            continue
+        name = m.group(1)
+        ops[name] += 1
+        if name == "linalg.generic":
+            it = ITER_RE.search(s)
+            if it:
+                kinds = [k.strip().strip('"') for k in it.group(1).split(",")]
+                key = "".join("p" if k == "parallel" else "r" for k in kinds)
+                generics[key] += 1
+
+    def pick(prefixes):
+        return dict(sorted((k, v) for k, v in ops.items()
+                           if k.split(".")[0] in prefixes))
+
+    return {
+        "linalg": pick(("linalg",)),
+        "tensor": pick(("tensor",)),
+        "arith_math": pick(("arith", "math")),
+        "other": pick(tuple({k.split(".")[0] for k in ops}
+                            - {"linalg", "tensor", "arith", "math"})),
+        # linalg.generic iterator types, p = parallel, r = reduction
+        "generic_iterators": dict(sorted(generics.items())),
+    }
+
+
+def find_mlir_opt():
+    for c in MLIR_OPT_CANDIDATES:
+        p = shutil.which(c)
+        if p:
+            return p
+    return None
+
+
+def check_parses(path):
+    opt = find_mlir_opt()
+    if opt is None:
+        print("  (no mlir-opt-22 found, parse check skipped)")
+        return None
+    r = subprocess.run([opt, path, "-o", os.devnull], capture_output=True,
+                       text=True)
+    if r.returncode != 0:
+        print(r.stderr, file=sys.stderr)
+        raise SystemExit(f"{opt} fails to parse {path}")
+    return True
+
+
+# ----------------------------------------------------------------- export
+
+def export(name):
+    ctor, shapes, dtype, note = MODELS[name]
+    torch.manual_seed(0)
+    model = ctor().eval().to(dtype)
+    scale = INPUT_SCALE.get(name, 1.0)
+    inputs = [(torch.randn(*s) * scale).to(dtype) for s in shapes]
+
+    with torch.no_grad():
+        expected = model(*inputs)
+        module = fx.export_and_import(model, *inputs,
+                                      output_type="linalg-on-tensors",
+                                      func_name=ENTRY)
+    text = module.operation.get_asm(large_elements_limit=None,
+                                    enable_debug_info=False)
+    if "__elided__" in text:
+        raise SystemExit(f"{name}: constants were elided in the export")
+
+    out = os.path.join(HERE, name)
+    os.makedirs(out, exist_ok=True)
+    for f in os.listdir(out):
+        if f.endswith(".npy"):
+            os.remove(os.path.join(out, f))
+    mlir_path = os.path.join(out, name + ".mlir")
+    with open(mlir_path, "w") as f:
+        f.write(text)
+
+    if len(inputs) == 1:
+        input_files = ["input.npy"]
+    else:
+        input_files = [f"input{i}.npy" for i in range(len(inputs))]
+    for fname, t in zip(input_files, inputs):
+        np.save(os.path.join(out, fname), to_numpy(t))
+    np.save(os.path.join(out, "expected.npy"),
+            to_numpy(expected).astype(np.float32))
+
+    parsed = check_parses(mlir_path)
+    sig = re.search(r"func\.func @" + ENTRY + r"\(([^)]*)\)\s*->\s*(.*?)\s*\{",
+                    text)
+    info = {
+        "name": name,
+        "description": note,
+        "entry": ENTRY,
+        "mlir": name + ".mlir",
+        "mlir_bytes": os.path.getsize(mlir_path),
+        "signature": f"({sig.group(1)}) -> {sig.group(2)}" if sig else None,
+        "inputs": [{"file": fn, "shape": list(t.shape),
+                    "dtype": np_dtype_name(t.dtype),
+                    "mlir_type": mlir_type(t.shape, t.dtype),
+                    "stored_as": str(to_numpy(t).dtype)}
+                   for fn, t in zip(input_files, inputs)],
+        "outputs": [{"file": "expected.npy", "shape": list(expected.shape),
+                     "dtype": np_dtype_name(expected.dtype),
+                     "mlir_type": mlir_type(expected.shape, expected.dtype),
+                     "stored_as": "float32"}],
+        "input_generation": f"torch.manual_seed(0); build the model; "
+                            f"torch.randn(shape) * {scale}, cast to "
+                            f"{np_dtype_name(dtype)}",
+        "reference": f"PyTorch eager on CPU in {np_dtype_name(dtype)}, "
+                     "torch.no_grad(), eval mode",
+        "parameters": sum(p.numel() for p in model.parameters()),
+        "versions": {
+            "torch": torch.__version__,
+            "torch-mlir": importlib.metadata.version("torch-mlir"),
+            "numpy": np.__version__,
+        },
+        "mlir_opt_parses": parsed,
+        "op_census": census(text),
+    }
+    with open(os.path.join(out, "info.json"), "w") as f:
+        json.dump(info, f, indent=2)
+        f.write("\n")
+    print(f"{name}: {info['signature']}, {info['mlir_bytes']} bytes, "
+          f"linalg {info['op_census']['linalg']}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("names", nargs="*", help="models (default: all): "
+                    + ", ".join(MODELS))
+    args = ap.parse_args()
+    for n in args.names:
+        if n not in MODELS:
+            ap.error(f"unknown model {n}")
+    torch.set_num_threads(1)  # a reproducible reference
+    for n in args.names or MODELS:
+        export(n)
+
+
+if __name__ == "__main__":
+    main()

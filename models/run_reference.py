@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Runs a model export on the CPU and compares it with PyTorch's output.
+
+For models/<name>/ it wraps <name>.mlir with a generated @main that builds
+the input(s) from input*.npy as dense constants, calls the entry function
+from info.json, upcasts the result to f32 and prints it with printMemrefF32;
+it lowers that to LLVM, runs it with mlir-runner and compares the printed
+values with expected.npy.
+
+Pipelines (--pipeline, comma-separated; default upstream,roller,emu):
+  upstream  LLVM 22's mlir-opt alone: one-shot-bufferize, linalg to loops,
+            math to libm/LLVM, everything to LLVM (no Roller involved)
+  roller    build/bin/roller-opt --roller-tile --roller-lower-to-cpu (Roller's
+            CPU oracle: the tiled rProgram run as loops)
+  emu       build/bin/roller-opt --roller-tile --convert-to-nvvm, the GPU
+            kernels run on Roller's PTX emulator
+            (build/lib/libroller_emulator_runtime.so)
+
+Needs only Python 3 (no numpy: it reads the .npy files itself) and LLVM 22
+(mlir-opt, mlir-runner and the runner utils libraries); roller needs
+build/bin/roller-opt, emu also the emulator runtime. Exit status 1 on a failure
+or a mismatch.
+
+  python3 models/run_reference.py                  # every model, all three
+  python3 models/run_reference.py mlp_gelu --pipeline upstream --keep /tmp/k
+"""
+
+import argparse
+import ast
+import json
+import math
+import os
+import re
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+LLVM = os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22")
+
+UPSTREAM_PIPELINE = ",".join([
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map}",
+    "func.func(convert-linalg-to-loops)",
+    "expand-strided-metadata",
+    "lower-affine",
+    "convert-scf-to-cf",
+    "func.func(math-expand-ops)",
+    "convert-math-to-libm",
+    "convert-math-to-llvm",
+    "finalize-memref-to-llvm",
+    "convert-to-llvm",
+    "reconcile-unrealized-casts",
+])
+
+# Tolerances on |got - expected| <= atol + rtol * |expected|, by output dtype.
+# printMemrefF32 prints 6 significant digits; f16/bf16 results also differ
+# from PyTorch in rounding order.
+TOLERANCES = {"float32": (1e-4, 1e-4), "float16": (2e-2, 2e-2),
+              "bfloat16": (6e-2, 6e-2)}
+ELT = {"float32": "f32", "float16": "f16", "bfloat16": "bf16"}
+
+
+def tensor_type(shape, dtype):
+    return "tensor<" + "".join(f"{d}x" for d in shape) + ELT[dtype] + ">"
+
+
+def load_npy(path):
+    """(shape, npy dtype string, raw little-endian bytes) of a C-order .npy."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:6] != b"\x93NUMPY":
+        raise RuntimeError(f"{path}: not a .npy file")
+    if data[6] == 1:
+        hlen, start = struct.unpack("<H", data[8:10])[0], 10
+    else:
+        hlen, start = struct.unpack("<I", data[8:12])[0], 12
+    header = ast.literal_eval(data[start:start + hlen].decode("latin1"))
+    if header["fortran_order"] or header["descr"] not in ("<f4", "<f2"):
+        raise RuntimeError(f"{path}: unsupported {header}")
+    return tuple(header["shape"]), header["descr"], data[start + hlen:]
+
+
+def hex_bytes(path, dtype):
+    """The .npy's values in dtype, as MLIR's dense hex (raw little-endian)."""
+    _, descr, raw = load_npy(path)
+    if dtype == "bfloat16":
+        # stored as float32 holding bf16 values exactly: keep the top halves
+        if descr != "<f4":
+            raise RuntimeError(f"{path}: bf16 input must be stored as f32")
+        raw = b"".join(raw[i + 2:i + 4] for i in range(0, len(raw), 4))
+    elif descr != {"float32": "<f4", "float16": "<f2"}[dtype]:
+        raise RuntimeError(f"{path}: stored as {descr}, expected {dtype}")
+    return "0x" + raw.hex().upper()
+
+
+def load_floats(path):
+    shape, descr, raw = load_npy(path)
+    fmt = {"<f4": "f", "<f2": "e"}[descr]
+    n = len(raw) // struct.calcsize(fmt)
+    return shape, list(struct.unpack(f"<{n}{fmt}", raw))
+
+
+def wrap(name, info):
+    """The model's MLIR plus a @main that runs it on the stored input."""
+    text = open(os.path.join(HERE, name, info["mlir"])).read()
+    body, sep, resources = text.partition("{-#")
+    end = body.rstrip().rfind("}")  # the module's closing brace
+    lines = ["  func.func @main() {"]
+    args, types = [], []
+    for i, inp in enumerate(info["inputs"]):
+        path = os.path.join(HERE, name, inp["file"])
+        ty = tensor_type(inp["shape"], inp["dtype"])
+        lines.append(f'    %in{i} = arith.constant dense<"'
+                     f'{hex_bytes(path, inp["dtype"])}"> : {ty}')
+        args.append(f"%in{i}")
+        types.append(ty)
+    out = info["outputs"][0]
+    oty = tensor_type(out["shape"], out["dtype"])
+    lines.append(f'    %r = func.call @{info["entry"]}({", ".join(args)}) : '
+                 f'({", ".join(types)}) -> {oty}')
+    res = "%r"
+    if out["dtype"] != "float32":
+        fty = tensor_type(out["shape"], "float32")
+        rank = len(out["shape"])
+        dims = ", ".join(f"d{k}" for k in range(rank))
+        amap = f"affine_map<({dims}) -> ({dims})>"
+        its = ", ".join(['"parallel"'] * rank)
+        lines += [
+            f"    %e = tensor.empty() : {fty}",
+            f"    %f = linalg.generic {{indexing_maps = [{amap}, {amap}], "
+            f"iterator_types = [{its}]}} ins(%r : {oty}) outs(%e : {fty}) {{",
+            f"    ^bb0(%x: {ELT[out['dtype']]}, %y: f32):",
+            f"      %z = arith.extf %x : {ELT[out['dtype']]} to f32",
+            "      linalg.yield %z : f32",
+            f"    }} -> {fty}",
+        ]
+        res = "%f"
+    fty = tensor_type(out["shape"], "float32")
+    lines += [
+        f"    %u = tensor.cast {res} : {fty} to tensor<*xf32>",
+        "    func.call @printMemrefF32(%u) : (tensor<*xf32>) -> ()",
+        "    return",
+        "  }",
+        "  func.func private @printMemrefF32(tensor<*xf32>) "
+        "attributes {llvm.emit_c_interface}",
+    ]
+    return (body[:end] + "\n".join(lines) + "\n" + body[end:] + sep
+            + resources)
+
+
+def parse_printed(stdout, count):
+    data = stdout.split("data =", 1)
+    if len(data) != 2:
+        raise RuntimeError("no printMemrefF32 output")
+    nums = re.findall(r"-?(?:nan|inf|\d+(?:\.\d*)?(?:e[-+]?\d+)?)",
+                      data[1])
+    if len(nums) != count:
+        raise RuntimeError(f"printed {len(nums)} values, expected {count}")
+    return [float(x) for x in nums]
+
+
+def run(cmd, stdin=None):
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    if r.returncode != 0:
+        first = next((ln for ln in r.stderr.splitlines() if "error" in ln),
+                     r.stderr.strip().splitlines()[:1] or ["(no message)"])
+        if isinstance(first, list):
+            first = first[0]
+        raise RuntimeError(f"{os.path.basename(cmd[0])} failed: {first}")
+    return r.stdout
+
+
+def lower(pipeline, src, args):
+    if pipeline == "upstream":
+        return run([args.mlir_opt, "-",
+                    f"--pass-pipeline=builtin.module({UPSTREAM_PIPELINE})"],
+                   stdin=src)
+    last = {"roller": "--roller-lower-to-cpu", "emu": "--convert-to-nvvm"}
+    return run([args.roller_opt, "-", "--roller-tile", last[pipeline]],
+               stdin=src)
+
+
+def check(name, pipeline, args):
+    info = json.load(open(os.path.join(HERE, name, "info.json")))
+    src = wrap(name, info)
+    llvm_ir = lower(pipeline, src, args)
+    if args.keep:
+        for suffix, t in (("wrapped", src), (pipeline, llvm_ir)):
+            p = os.path.join(args.keep, f"{name}.{suffix}.mlir")
+            with open(p, "w") as f:
+                f.write(t)
+    libs = [os.path.join(LLVM, "lib", lib) for lib in
+            ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")]
+    if pipeline == "emu":
+        libs.append(args.emulator_runtime)
+    libs = ",".join(libs)
+    out = run([args.mlir_runner, "-e", "main", "-entry-point-result=void",
+               f"-shared-libs={libs}"], stdin=llvm_ir)
+    _, expected = load_floats(os.path.join(HERE, name, "expected.npy"))
+    got = parse_printed(out, len(expected))
+    rtol, atol = TOLERANCES[info["outputs"][0]["dtype"]]
+    errs = [abs(g - e) for g, e in zip(got, expected)]
+    ok = all(not math.isnan(d) and d <= atol + rtol * abs(e)
+             for d, e in zip(errs, expected))
+    return ok, max(errs)
+
+
+def main():
+    models = sorted(d for d in os.listdir(HERE)
+                    if os.path.isfile(os.path.join(HERE, d, "info.json")))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("names", nargs="*", help="models (default: all): "
+                    + ", ".join(models))
+    ap.add_argument("--pipeline", default="upstream,roller,emu",
+                    help="comma-separated: upstream, roller, emu")
+    ap.add_argument("--mlir-opt", default=os.path.join(LLVM, "bin/mlir-opt"))
+    ap.add_argument("--mlir-runner",
+                    default=os.path.join(LLVM, "bin/mlir-runner"))
+    ap.add_argument("--roller-opt",
+                    default=os.path.join(ROOT, "build/bin/roller-opt"))
+    ap.add_argument("--emulator-runtime", default=os.path.join(
+        ROOT, "build/lib/libroller_emulator_runtime.so"))
+    ap.add_argument("--keep", metavar="DIR",
+                    help="write the wrapped and lowered MLIR into DIR")
+    args = ap.parse_args()
+    for n in args.names:
+        if n not in models:
+            ap.error(f"unknown model {n}")
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+    pipelines = [p for p in args.pipeline.split(",") if p]
+    for p in pipelines:
+        if p not in ("upstream", "roller", "emu"):
+            ap.error(f"unknown pipeline {p}")
+    passed = failed = 0
+    for n in args.names or models:
+        for p in pipelines:
+            try:
+                ok, err = check(n, p, args)
+                msg = f"max |err| {err:.3g}"
+            except RuntimeError as e:
+                ok, msg = False, str(e)
+            passed += ok
+            failed += not ok
+            print(f"{'PASS' if ok else 'FAIL'}: {n} [{p}] {msg}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
