@@ -1,13 +1,14 @@
 //===- TilePass.cpp - --roller-tile ---------------------------------------===//
 //
-// Pads and generators as linalg ops (tensorOpsToLinalg), selection
-// (runSelection),
+// Pads and generators as linalg ops (tensorOpsToLinalg), data movement of
+// constants folded (foldConstants), selection (runSelection),
 // then tileToRProgram on every op that has a config; ops left as they are
 // get a remark with the reason.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "Roller/Dialect/Roller/Transforms/TensorOpsToLinalg.h"
@@ -34,6 +35,8 @@ struct RollerTilePass
     // Pads and generators become linalg ops first, so that they are
     // scheduled and tiled like the rest instead of running on the host.
     tensorOpsToLinalg(rewriter, module);
+    // Weight transposes and broadcasts are done here, once, not per call.
+    foldConstants(rewriter, module, /*maxBytes=*/int64_t(1) << 30);
     if (failed(runSelection(
             module, SelectionOptions{device, topK, report, search, rank})))
       return signalPassFailure();

@@ -160,6 +160,31 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
                            "::mlir::linalg::LinalgDialect"];
 }
 
+def RollerFoldConstantsPass : Pass<"roller-fold-constants"> {
+  let summary = "Fold transposes, broadcasts and copies of constants";
+  let description = [{
+    Replaces every linalg op that only moves constant data (a
+    `linalg.transpose`, `linalg.broadcast` or `linalg.copy`, or a
+    `linalg.generic` of that form, of an `arith.constant` dense or
+    `dense_resource` tensor) by a constant of its result, so that weight
+    transposes are done once at compile time instead of by a kernel on
+    every call. `--roller-tile` runs it first. Entry point:
+    `foldConstantDataMovement` (`FoldConstants.h`).
+
+    ```mlir
+    %w = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+    %t = linalg.transpose ins(%w : tensor<2x2xf32>) outs(%e : tensor<2x2xf32>) permutation = [1, 0]
+    ```
+
+    becomes `arith.constant dense<[[1.0, 3.0], [2.0, 4.0]]> : tensor<2x2xf32>`.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"1 << 30",
+           "Largest result to fold, in bytes">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
   let summary = "tensor.pad and tensor.generate as linalg ops Roller tiles";
   let description = [{

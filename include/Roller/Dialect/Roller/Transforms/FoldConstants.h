@@ -1,0 +1,40 @@
+//===- FoldConstants.h - Data movement of constants at compile time -*- C++
+//-*-===//
+//
+// Frontends transpose and broadcast constant weights with linalg ops
+// (torch-mlir transposes every nn.Linear weight): run as kernels, they move
+// the same bytes again on every call. Their results are known at compile
+// time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_DIALECT_ROLLER_TRANSFORMS_FOLDCONSTANTS_H
+#define ROLLER_DIALECT_ROLLER_TRANSFORMS_FOLDCONSTANTS_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::roller {
+
+/// Replaces `op` by an `arith.constant` of its result when it only moves
+/// constant data: tensor semantics, one statically shaped output whose
+/// initial value it does not read, all loops parallel, every input an
+/// `arith.constant` (dense or `dense_resource`) read through a projected
+/// permutation, an output map that is a permutation, and a body that yields
+/// one of its inputs (linalg.transpose, linalg.broadcast, linalg.copy, or a
+/// linalg.generic of that form). Element types of whole bytes only. Fails,
+/// leaving the IR unchanged, otherwise or when the result would exceed
+/// `maxBytes`.
+FailureOr<arith::ConstantOp> foldConstantDataMovement(RewriterBase &rewriter,
+                                                      linalg::LinalgOp op,
+                                                      int64_t maxBytes);
+
+/// foldConstantDataMovement on every linalg op in `root`, producers first
+/// (a folded transpose feeds a broadcast). Returns how many were folded.
+int64_t foldConstants(RewriterBase &rewriter, Operation *root,
+                      int64_t maxBytes);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_FOLDCONSTANTS_H

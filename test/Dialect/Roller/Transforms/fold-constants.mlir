@@ -1,0 +1,77 @@
+// RUN: roller-opt %s --split-input-file --roller-fold-constants | FileCheck %s
+// RUN: roller-opt %s --split-input-file --roller-fold-constants="max-bytes=8" | FileCheck %s --check-prefix=SMALL
+
+// A weight transpose is done at compile time.
+// CHECK-LABEL: func.func @transpose
+// CHECK: %[[C:.*]] = arith.constant dense<{{\[\[}}1.000000e+00, 4.000000e+00], [2.000000e+00, 5.000000e+00], [3.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK: return %[[C]]
+// Over max-bytes (24 > 8): left as it is.
+// SMALL-LABEL: func.func @transpose
+// SMALL: linalg.transpose
+func.func @transpose() -> tensor<3x2xf32> {
+  %w = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %t = linalg.transpose ins(%w : tensor<2x3xf32>) outs(%e : tensor<3x2xf32>) permutation = [1, 0]
+  return %t : tensor<3x2xf32>
+}
+
+// -----
+
+// A broadcast of a bias, and a dense_resource weight (torch-mlir's form).
+// CHECK-LABEL: func.func @broadcast
+// CHECK: arith.constant dense<{{\[\[}}1.000000e+00, 2.000000e+00], [1.000000e+00, 2.000000e+00], [1.000000e+00, 2.000000e+00]]> : tensor<3x2xf32>
+// CHECK-NOT: linalg.broadcast
+func.func @broadcast() -> tensor<3x2xf32> {
+  %b = arith.constant dense_resource<bias> : tensor<2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %t = linalg.broadcast ins(%b : tensor<2xf32>) outs(%e : tensor<3x2xf32>) dimensions = [0]
+  return %t : tensor<3x2xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      bias: "0x040000000000803F00000040"
+    }
+  }
+#-}
+
+// -----
+
+// A generic that only moves an f16 constant (a splat) folds too.
+// CHECK-LABEL: func.func @splat_generic
+// CHECK: arith.constant dense<1.500000e+00> : tensor<4x2xf16>
+// CHECK-NOT: linalg.generic
+func.func @splat_generic() -> tensor<4x2xf16> {
+  %w = arith.constant dense<1.5> : tensor<2x4xf16>
+  %e = tensor.empty() : tensor<4x2xf16>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%w : tensor<2x4xf16>) outs(%e : tensor<4x2xf16>) {
+  ^bb0(%x: f16, %o: f16):
+    linalg.yield %x : f16
+  } -> tensor<4x2xf16>
+  return %t : tensor<4x2xf16>
+}
+
+// -----
+
+// What computes, or reads something that is not a constant, stays.
+// CHECK-LABEL: func.func @not_folded
+// CHECK: linalg.transpose
+// CHECK: linalg.generic
+func.func @not_folded(%x: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<2x3xf32>) {
+  %e = tensor.empty() : tensor<3x2xf32>
+  %t = linalg.transpose ins(%x : tensor<2x3xf32>) outs(%e : tensor<3x2xf32>) permutation = [1, 0]
+  %w = arith.constant dense<2.0> : tensor<2x3xf32>
+  %e2 = tensor.empty() : tensor<2x3xf32>
+  %n = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%w : tensor<2x3xf32>) outs(%e2 : tensor<2x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  } -> tensor<2x3xf32>
+  return %t, %n : tensor<3x2xf32>, tensor<2x3xf32>
+}
