@@ -176,3 +176,36 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// check_host_compute: a linalg op outside every gpu.launch is the step's
+// error at the op (a definite failure); allow_host_fallback makes it a
+// warning.
+module attributes {transform.with_named_sequence} {
+  func.func @host_copy(%a: memref<64xf32>, %b: memref<64xf32>) {
+    // expected-error @below {{would run on the host: no rProgram covers it}}
+    linalg.copy ins(%a : memref<64xf32>) outs(%b : memref<64xf32>)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.roller.check_host_compute %f : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  func.func @host_copy_allowed(%a: memref<64xf32>, %b: memref<64xf32>) {
+    // expected-warning @below {{runs on the host (allow-host-fallback): no rProgram covers it}}
+    linalg.copy ins(%a : memref<64xf32>) outs(%b : memref<64xf32>)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.roller.check_host_compute %f {allow_host_fallback = true} : !transform.any_op
+    transform.yield
+  }
+}
