@@ -23,7 +23,7 @@ static TileType getTileType(AffineMap map, RTileAttr rtile, Type elementType,
 }
 
 /// A rank-0 operand (a scalar held in a tensor or memref: torch-mlir's clamp
-/// bounds, a full reduction's result) as a one-element rank-1 view, which
+/// bounds) as a one-element rank-1 view, which
 /// the rProgram reads at index 0 along a map with one constant result.
 static Value expandRankZero(RewriterBase &rewriter, Location loc, Value value) {
   SmallVector<ReassociationIndices> none;
@@ -50,7 +50,9 @@ static Value scalarAsTensor(RewriterBase &rewriter, Location loc,
   return tensor::FromElementsOp::create(rewriter, loc, type, scalar);
 }
 
-/// Rank-0 results back from their one-element rank-1 form.
+/// Rank-0 results back from their one-element rank-1 form (a rank-0 output
+/// has no parallel loop, which the selection does not support yet; kept so
+/// that the rewrite is whole when split reductions come).
 static SmallVector<Value> collapseRankZero(RewriterBase &rewriter, Location loc,
                                            ValueRange results,
                                            TypeRange originalTypes) {
