@@ -319,3 +319,45 @@ func.func @two_m_dims(%A: memref<2x16x16xf16>, %B: memref<16x8xf16>, %C: memref<
   }
   return
 }
+
+// -----
+
+// mma.sync is a 32-lane warp instruction: a device with other warps cannot
+// run it.
+module attributes {roller.device = #roller.device<name = "wide_warps", chip = "sm_80",
+    sm_count = 2, warp_size = 64, warp_schedulers_per_sm = 4, clock_mhz = 1000.0,
+    max_threads_per_block = 1024, max_threads_per_sm = 2048,
+    max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536,
+    regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 16384,
+    smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128,
+    l2_bytes = 1048576,
+    peaks = [#roller.peak<f16, cuda_core = 1.0, tensor_core = 8.0>],
+    mma_shapes = [],
+    levels = [
+      #roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>,
+      #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>,
+      #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+  func.func @wide_warps(%a: memref<16x16xf16, #gpu.address_space<workgroup>>,
+                        %b: memref<16x16xf16, #gpu.address_space<workgroup>>,
+                        %c: memref<16x16xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      // expected-error @+1 {{mma.sync needs warps of 32 lanes; the target device has 64}}
+      linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>],
+                      iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %b : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>)
+          outs(%c : memref<16x16xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+      ^bb0(%x: f16, %y: f16, %acc: f32):
+        %xf = arith.extf %x : f16 to f32
+        %yf = arith.extf %y : f16 to f32
+        %m = arith.mulf %xf, %yf : f32
+        %s = arith.addf %acc, %m : f32
+        linalg.yield %s : f32
+      }
+      gpu.terminator
+    }
+    return
+  }
+}

@@ -235,3 +235,13 @@ func.func private @f() attributes {roller.bf16_mma}
 
 // expected-error @+1 {{unknown roller attribute 'roller.devcie'}}
 module attributes {roller.devcie = 1} {}
+
+// -----
+
+// expected-error @+1 {{'roller.launch_operands' must be an array attribute on a module}}
+module attributes {roller.launch_operands = 1 : i64} {}
+
+// -----
+
+// expected-error @+1 {{'roller.launch_operands' must be an array attribute on a module}}
+func.func private @f() attributes {roller.launch_operands = []}
