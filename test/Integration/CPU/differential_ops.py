@@ -267,21 +267,26 @@ def make_reduce(data, shape, axes, combiner="addf", init="zero"):
                 fill=fill_of(combiner))
 
 
+def reduction_generic(rank, reduced, out_results, combiner):
+    """The text of a linalg.generic reducing $in0 over the axes `reduced`
+    with `combiner` into $init, whose map has the results `out_results`."""
+    iters = ", ".join('"reduction"' if d in reduced else '"parallel"'
+                      for d in range(rank))
+    return (f"%r = linalg.generic {{indexing_maps = [{ident_map(rank)}, "
+            f"{amap(rank, out_results)}],\n    iterator_types = [{iters}]}}\n"
+            "    ins($in0 : $t0) outs($init : $out_t) {\n"
+            "^bb0(%x: f32, %acc: f32):\n"
+            f"  %y = arith.{combiner} %x, %acc : f32\n"
+            "  linalg.yield %y : f32\n"
+            "} -> $out_t")
+
+
 def make_reduce_generic(data, shape, reduced, out_dims, combiner="maximumf",
                         init="zero"):
     """A linalg.generic reduction whose output keeps the parallel axes in the
     order out_dims (a reduction and a transpose at once)."""
-    rank = len(shape)
-    iters = ", ".join('"reduction"' if d in reduced else '"parallel"'
-                      for d in range(rank))
-    out_map = amap(rank, [f"d{d}" for d in out_dims])
-    op = (f"%r = linalg.generic {{indexing_maps = [{ident_map(rank)}, "
-          f"{out_map}],\n    iterator_types = [{iters}]}}\n"
-          "    ins($in0 : $t0) outs($init : $out_t) {\n"
-          "^bb0(%x: f32, %acc: f32):\n"
-          f"  %y = arith.{combiner} %x, %acc : f32\n"
-          "  linalg.yield %y : f32\n"
-          "} -> $out_t")
+    op = reduction_generic(len(shape), reduced,
+                           [f"d{d}" for d in out_dims], combiner)
     return Case("reduce_generic", dict(shape=shape, reduced=reduced,
                                        out_dims=out_dims, combiner=combiner),
                 [data(shape, WIDE if is_max(combiner) else 0)],
@@ -354,18 +359,9 @@ def make_reduce_keepdim(data, shape, reduced, combiner="addf", init="zero"):
     dimensions (PyTorch's keepdim=True: sum/mean/max, the max and sum of a
     softmax, a LayerNorm's mean), as torch-mlir exports it: the output map
     has a constant 0 at each reduced axis."""
-    rank = len(shape)
-    iters = ", ".join('"reduction"' if d in reduced else '"parallel"'
-                      for d in range(rank))
-    out_map = amap(rank, ["0" if d in reduced else f"d{d}"
-                          for d in range(rank)])
-    op = (f"%r = linalg.generic {{indexing_maps = [{ident_map(rank)}, "
-          f"{out_map}],\n    iterator_types = [{iters}]}}\n"
-          "    ins($in0 : $t0) outs($init : $out_t) {\n"
-          "^bb0(%x: f32, %acc: f32):\n"
-          f"  %y = arith.{combiner} %x, %acc : f32\n"
-          "  linalg.yield %y : f32\n"
-          "} -> $out_t")
+    op = reduction_generic(len(shape), reduced,
+                           ["0" if d in reduced else f"d{d}"
+                            for d in range(len(shape))], combiner)
     out = [1 if d in reduced else s for d, s in enumerate(shape)]
     return Case("reduce_keepdim", dict(shape=shape, reduced=reduced,
                                        combiner=combiner),

@@ -36,7 +36,7 @@ struct RollerTilePass
     // scheduled and tiled like the rest instead of running on the host.
     tensorOpsToLinalg(rewriter, module);
     // Weight transposes and broadcasts are done here, once, not per call.
-    foldConstants(rewriter, module, /*maxBytes=*/int64_t(1) << 30);
+    foldConstants(rewriter, module, kDefaultFoldMaxBytes);
     if (failed(runSelection(
             module, SelectionOptions{device, topK, report, search, rank})))
       return signalPassFailure();

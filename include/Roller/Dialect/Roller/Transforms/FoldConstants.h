@@ -17,6 +17,10 @@
 
 namespace mlir::roller {
 
+/// The largest constant folding makes, by default (1 GiB: weights of large
+/// models fold; what is larger stays a kernel).
+constexpr int64_t kDefaultFoldMaxBytes = int64_t(1) << 30;
+
 /// Replaces `op` by an `arith.constant` of its result when it only moves
 /// constant data: tensor semantics, one statically shaped output whose
 /// initial value it does not read, all loops parallel, every input an

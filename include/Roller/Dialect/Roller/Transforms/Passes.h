@@ -4,6 +4,7 @@
 #define ROLLER_DIALECT_ROLLER_TRANSFORMS_PASSES_H
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"

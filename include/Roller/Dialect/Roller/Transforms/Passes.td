@@ -179,7 +179,8 @@ def RollerFoldConstantsPass : Pass<"roller-fold-constants"> {
     becomes `arith.constant dense<[[1.0, 3.0], [2.0, 4.0]]> : tensor<2x2xf32>`.
   }];
   let options = [
-    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"1 << 30",
+    Option<"maxBytes", "max-bytes", "int64_t",
+           /*default=*/"::mlir::roller::kDefaultFoldMaxBytes",
            "Largest result to fold, in bytes">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
