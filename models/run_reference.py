@@ -60,6 +60,7 @@ UPSTREAM_PIPELINE = ",".join([
 TOLERANCES = {"float32": (1e-4, 1e-4), "float16": (2e-2, 2e-2),
               "bfloat16": (6e-2, 6e-2)}
 ELT = {"float32": "f32", "float16": "f16", "bfloat16": "bf16"}
+BYTES = {"float32": 4, "float16": 2, "bfloat16": 2}
 
 
 def tensor_type(shape, dtype):
@@ -102,8 +103,9 @@ def load_floats(path):
     return shape, list(struct.unpack(f"<{n}{fmt}", raw))
 
 
-def wrap(name, info):
-    """The model's MLIR plus a @main that runs it on the stored input."""
+def wrap(name, info, calls=1):
+    """The model's MLIR plus a @main that runs it on the stored input
+    (`calls` times; the last result is printed)."""
     text = open(os.path.join(HERE, name, info["mlir"])).read()
     body, sep, resources = text.partition("{-#")
     end = body.rstrip().rfind("}")  # the module's closing brace
@@ -118,8 +120,10 @@ def wrap(name, info):
         types.append(ty)
     out = info["outputs"][0]
     oty = tensor_type(out["shape"], out["dtype"])
-    lines.append(f'    %r = func.call @{info["entry"]}({", ".join(args)}) : '
-                 f'({", ".join(types)}) -> {oty}')
+    for c in range(calls):
+        result = "%r" if c == calls - 1 else f"%r{c}"
+        lines.append(f'    {result} = func.call @{info["entry"]}'
+                     f'({", ".join(args)}) : ({", ".join(types)}) -> {oty}')
     res = "%r"
     if out["dtype"] != "float32":
         fty = tensor_type(out["shape"], "float32")
@@ -182,6 +186,81 @@ def lower(pipeline, src, args):
                stdin=src)
 
 
+def runner_command(pipeline, args):
+    libs = [os.path.join(LLVM, "lib", lib) for lib in
+            ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")]
+    if pipeline == "emu":
+        libs.append(args.emulator_runtime)
+    return [args.mlir_runner, "-e", "main", "-entry-point-result=void",
+            f"-shared-libs={','.join(libs)}"]
+
+
+def run_with_stats(name, info, calls, args):
+    """What the GPU program asked of the (emulated) GPU in `calls` calls."""
+    llvm_ir = lower("emu", wrap(name, info, calls), args)
+    stats_path = os.path.join(args.stats_dir, f"{name}.{calls}.jsonl")
+    if os.path.exists(stats_path):
+        os.remove(stats_path)
+    env = dict(os.environ, ROLLER_EMU_STATS=stats_path)
+    r = subprocess.run(runner_command("emu", args), input=llvm_ir,
+                       capture_output=True, text=True, env=env)
+    if r.returncode != 0:
+        raise RuntimeError(f"mlir-runner failed: {r.stderr.strip()[:300]}")
+    with open(stats_path) as f:
+        return json.loads(f.read().splitlines()[-1])
+
+
+def check_memory(name, args):
+    """The GPU program's memory and stream discipline, from the emulator's
+    statistics of 1 and 3 calls: every call frees what it allocates, runs
+    its launches on one stream, copies only its input in and its output out;
+    constants are uploaded on the first call only."""
+    info = json.load(open(os.path.join(HERE, name, "info.json")))
+    one = run_with_stats(name, info, 1, args)
+    three = run_with_stats(name, info, 3, args)
+    per_call = {k: (three[k] - one[k]) / 2 for k in one
+                if isinstance(one[k], int)}
+    in_bytes = sum(math.prod(i["shape"]) * BYTES[i["dtype"]]
+                   for i in info["inputs"])
+    out = info["outputs"][0]
+    out_bytes = math.prod(out["shape"]) * BYTES[out["dtype"]]
+    # @main upcasts an f16/bf16 result to f32 with one kernel of its own,
+    # on a stream of its own.
+    harness = 0 if out["dtype"] == "float32" else 1
+    launches = one["launches"] - harness
+    problems = []
+    if one["managed_allocations"] or three["managed_allocations"]:
+        problems.append("managed allocations")
+    if three["live_allocations"] != one["live_allocations"]:
+        problems.append(f"{three['live_allocations']} buffers live after 3 "
+                        f"calls, {one['live_allocations']} after 1")
+    if per_call["device_allocations"] != per_call["frees"]:
+        problems.append(f"{per_call['device_allocations']} allocations but "
+                        f"{per_call['frees']} frees per call")
+    if per_call["streams_created"] != 1 or \
+            three["streams_destroyed"] != three["streams_created"]:
+        problems.append(f"{per_call['streams_created']} streams per call, "
+                        f"{three['streams_created'] - three['streams_destroyed']}"
+                        " not destroyed")
+    expected = [launches] * 3 + [1] * harness
+    if one["launches_per_stream"] != [launches] + [1] * harness or \
+            three["launches_per_stream"] != expected:
+        problems.append("launches per stream "
+                        f"{three['launches_per_stream']}, expected {expected}")
+    if per_call["bytes_host_to_device"] != in_bytes or \
+            per_call["bytes_device_to_host"] != out_bytes:
+        problems.append(f"{per_call['bytes_host_to_device']:g} bytes in and "
+                        f"{per_call['bytes_device_to_host']:g} out per call, "
+                        f"expected {in_bytes} and {out_bytes}")
+    uploaded = one["bytes_host_to_device"] - in_bytes
+    summary = (f"per call {launches} launches on 1 stream, "
+               f"{per_call['device_allocations']:g} device allocations and "
+               f"{per_call['frees']:g} frees, {in_bytes} bytes in, "
+               f"{out_bytes} out; {one['live_allocations']} constants "
+               f"({uploaded} bytes) uploaded on the first call only")
+    return not problems, "; ".join(problems) or summary
+
+
 def check(name, pipeline, args):
     info = json.load(open(os.path.join(HERE, name, "info.json")))
     src = wrap(name, info)
@@ -191,13 +270,7 @@ def check(name, pipeline, args):
             p = os.path.join(args.keep, f"{name}.{suffix}.mlir")
             with open(p, "w") as f:
                 f.write(t)
-    libs = [os.path.join(LLVM, "lib", lib) for lib in
-            ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")]
-    if pipeline == "emu":
-        libs.append(args.emulator_runtime)
-    libs = ",".join(libs)
-    out = run([args.mlir_runner, "-e", "main", "-entry-point-result=void",
-               f"-shared-libs={libs}"], stdin=llvm_ir)
+    out = run(runner_command(pipeline, args), stdin=llvm_ir)
     _, expected = load_floats(os.path.join(HERE, name, "expected.npy"))
     got = parse_printed(out, len(expected))
     rtol, atol = TOLERANCES[info["outputs"][0]["dtype"]]
@@ -224,6 +297,12 @@ def main():
         ROOT, "build/lib/libroller_emulator_runtime.so"))
     ap.add_argument("--keep", metavar="DIR",
                     help="write the wrapped and lowered MLIR into DIR")
+    ap.add_argument("--memory", action="store_true",
+                    help="instead of the outputs, check the GPU program's "
+                    "memory and streams (emulator statistics of 1 and 3 "
+                    "calls)")
+    ap.add_argument("--stats-dir", default="/tmp",
+                    help="where --memory writes the statistics")
     args = ap.parse_args()
     for n in args.names:
         if n not in models:
@@ -235,6 +314,17 @@ def main():
         if p not in ("upstream", "roller", "emu"):
             ap.error(f"unknown pipeline {p}")
     passed = failed = 0
+    if args.memory:
+        os.makedirs(args.stats_dir, exist_ok=True)
+        pipelines = []
+        for n in args.names or models:
+            try:
+                ok, msg = check_memory(n, args)
+            except RuntimeError as e:
+                ok, msg = False, str(e)
+            passed += ok
+            failed += not ok
+            print(f"{'MEMORY OK' if ok else 'MEMORY FAIL'}: {n}: {msg}")
     for n in args.names or models:
         for p in pipelines:
             try:

@@ -26,11 +26,16 @@
 //                                launch, like compute-sanitizer's
 //                                --error-exitcode)
 //   ROLLER_EMU_MAX_FINDINGS=N    findings printed per launch (default 20)
+//   ROLLER_EMU_STATS=FILE        append, at exit, one JSON line of what the
+//                                program asked of the GPU: allocations and
+//                                frees, bytes live and at peak, copies by
+//                                direction, streams, launches per stream
 //
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Emulator/Emulator.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -74,6 +79,21 @@ public:
   uint64_t nextHandle = 1;
   unsigned deviceAllocations = 0, registrations = 0;
 
+  /// What ROLLER_EMU_STATS reports.
+  struct Stats {
+    uint64_t deviceAllocations = 0, managedAllocations = 0, frees = 0;
+    uint64_t liveBytes = 0, peakBytes = 0;
+    uint64_t hostToDevice = 0, deviceToHost = 0, deviceToDevice = 0;
+    uint64_t hostToDeviceBytes = 0, deviceToHostBytes = 0;
+    uint64_t streamsCreated = 0, streamsDestroyed = 0, syncs = 0;
+    uint64_t launches = 0;
+    /// Launches per stream handle; the null stream is 0.
+    std::map<uintptr_t, uint64_t> launchesPerStream;
+  } stats;
+  std::map<uint64_t, uint64_t> allocationBytes;
+  std::string statsPath;
+  uintptr_t nextStream = 0x5157;
+
   HostModuleAllocator moduleVariables{memory};
 
   static void *allocate(uint64_t size, uint64_t alignment) {
@@ -108,6 +128,49 @@ private:
     exitOnError = !(onError && std::strcmp(onError, "continue") == 0);
     if (const char *max = std::getenv("ROLLER_EMU_MAX_FINDINGS"))
       options.maxFindings = unsigned(std::strtoul(max, nullptr, 10));
+    if (const char *path = std::getenv("ROLLER_EMU_STATS")) {
+      statsPath = path;
+      std::atexit([] { Runtime::get().writeStats(); });
+    }
+  }
+
+public:
+  /// Whether `address` is in memory only a kernel may touch (device
+  /// memory; managed and registered memory are the host's too).
+  bool isDeviceOnly(const void *address) {
+    const Allocation *range = memory.at(reinterpret_cast<uint64_t>(address));
+    return range && range->kind == AllocationKind::Device;
+  }
+
+  void writeStats() {
+    std::lock_guard<std::mutex> guard(lock);
+    FILE *out = std::fopen(statsPath.c_str(), "a");
+    if (!out)
+      return;
+    auto u = [](uint64_t v) { return static_cast<unsigned long long>(v); };
+    std::fprintf(
+        out,
+        "{\"device_allocations\": %llu, \"managed_allocations\": %llu, "
+        "\"frees\": %llu, \"live_allocations\": %llu, \"live_bytes\": "
+        "%llu, \"peak_bytes\": %llu, \"copies_host_to_device\": %llu, "
+        "\"copies_device_to_host\": %llu, \"copies_device_to_device\": "
+        "%llu, \"bytes_host_to_device\": %llu, \"bytes_device_to_host\": "
+        "%llu, \"streams_created\": %llu, \"streams_destroyed\": %llu, "
+        "\"stream_syncs\": %llu, \"launches\": %llu, "
+        "\"launches_per_stream\": [",
+        u(stats.deviceAllocations), u(stats.managedAllocations), u(stats.frees),
+        u(owned.size()), u(stats.liveBytes), u(stats.peakBytes),
+        u(stats.hostToDevice), u(stats.deviceToHost), u(stats.deviceToDevice),
+        u(stats.hostToDeviceBytes), u(stats.deviceToHostBytes),
+        u(stats.streamsCreated), u(stats.streamsDestroyed), u(stats.syncs),
+        u(stats.launches));
+    const char *separator = "";
+    for (auto [stream, count] : stats.launchesPerStream) {
+      std::fprintf(out, "%s%llu", separator, u(count));
+      separator = ", ";
+    }
+    std::fprintf(out, "]}\n");
+    std::fclose(out);
   }
 };
 
@@ -183,9 +246,10 @@ ROLLER_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
                                     intptr_t blockZ, int32_t smem, void *stream,
                                     void **params, void **extra,
                                     size_t paramsCount) {
-  (void)stream;
   Runtime &rt = Runtime::get();
   std::lock_guard<std::mutex> guard(rt.lock);
+  ++rt.stats.launches;
+  ++rt.stats.launchesPerStream[reinterpret_cast<uintptr_t>(stream)];
   if (!function) {
     rt.fail("launch: null function");
     return;
@@ -223,11 +287,26 @@ ROLLER_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
   }
 }
 
+// Each stream is a handle of its own, so that the statistics can tell them
+// apart; work on it runs at once.
 ROLLER_EXPORT void *mgpuStreamCreate() {
-  return reinterpret_cast<void *>(uintptr_t(0x5157));
+  Runtime &rt = Runtime::get();
+  std::lock_guard<std::mutex> guard(rt.lock);
+  ++rt.stats.streamsCreated;
+  return reinterpret_cast<void *>(rt.nextStream++);
 }
-ROLLER_EXPORT void mgpuStreamDestroy(void *stream) { (void)stream; }
-ROLLER_EXPORT void mgpuStreamSynchronize(void *stream) { (void)stream; }
+ROLLER_EXPORT void mgpuStreamDestroy(void *stream) {
+  (void)stream;
+  Runtime &rt = Runtime::get();
+  std::lock_guard<std::mutex> guard(rt.lock);
+  ++rt.stats.streamsDestroyed;
+}
+ROLLER_EXPORT void mgpuStreamSynchronize(void *stream) {
+  (void)stream;
+  Runtime &rt = Runtime::get();
+  std::lock_guard<std::mutex> guard(rt.lock);
+  ++rt.stats.syncs;
+}
 ROLLER_EXPORT void mgpuStreamWaitEvent(void *stream, void *event) {
   (void)stream;
   (void)event;
@@ -264,6 +343,10 @@ ROLLER_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
                                : AllocationKind::Device,
                   "#" + std::to_string(++rt.deviceAllocations));
   rt.owned[base] = p;
+  ++(isHostShared ? rt.stats.managedAllocations : rt.stats.deviceAllocations);
+  rt.allocationBytes[base] = sizeBytes;
+  rt.stats.liveBytes += sizeBytes;
+  rt.stats.peakBytes = std::max(rt.stats.peakBytes, rt.stats.liveBytes);
   return p;
 }
 
@@ -282,11 +365,28 @@ ROLLER_EXPORT void mgpuMemFree(void *ptr, void *stream) {
   rt.memory.remove(base);
   std::free(it->second);
   rt.owned.erase(it);
+  ++rt.stats.frees;
+  rt.stats.liveBytes -= rt.allocationBytes[base];
+  rt.allocationBytes.erase(base);
 }
 
 ROLLER_EXPORT void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
                               void *stream) {
   (void)stream;
+  Runtime &rt = Runtime::get();
+  {
+    std::lock_guard<std::mutex> guard(rt.lock);
+    bool toDevice = rt.isDeviceOnly(dst), fromDevice = rt.isDeviceOnly(src);
+    if (toDevice && fromDevice) {
+      ++rt.stats.deviceToDevice;
+    } else if (toDevice) {
+      ++rt.stats.hostToDevice;
+      rt.stats.hostToDeviceBytes += sizeBytes;
+    } else if (fromDevice) {
+      ++rt.stats.deviceToHost;
+      rt.stats.deviceToHostBytes += sizeBytes;
+    }
+  }
   std::memmove(dst, src, sizeBytes);
 }
 

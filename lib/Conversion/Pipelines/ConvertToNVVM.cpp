@@ -31,9 +31,12 @@ struct RollerConvertToNVVMPass
 
   void getDependentDialects(DialectRegistry &registry) const override {
     // The dialects do not depend on the chip.
-    OpPassManager pm(ModuleOp::getOperationName());
-    buildRollerLowerToNVVMPipeline(pm, "sm_80", "+ptx70", "isa");
-    pm.getDependentDialects(registry);
+    for (HostMemory memory : {HostMemory::Device, HostMemory::Managed}) {
+      OpPassManager pm(ModuleOp::getOperationName());
+      buildRollerLowerToNVVMPipeline(pm, "sm_80", "+ptx70", "isa",
+                                     /*allowHostFallback=*/false, memory);
+      pm.getDependentDialects(registry);
+    }
     // Serializing the gpu.module translates it to LLVM IR in this context.
     registerBuiltinDialectTranslation(registry);
     registerGPUDialectTranslation(registry);
@@ -43,13 +46,14 @@ struct RollerConvertToNVVMPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    NVVMOptions options{chip, format, allowHostFallback};
+    NVVMOptions options{chip, format, allowHostFallback, hostMemory};
     FailureOr<std::string> target = resolveNVVMChip(module, options);
-    if (failed(target))
+    FailureOr<HostMemory> memory = resolveHostMemory(module, options);
+    if (failed(target) || failed(memory))
       return signalPassFailure();
     OpPassManager pm(ModuleOp::getOperationName());
     buildRollerLowerToNVVMPipeline(pm, *target, *getPtxFeaturesForChip(*target),
-                                   format, allowHostFallback);
+                                   format, allowHostFallback, *memory);
     if (failed(runPipeline(pm, module)) ||
         failed(checkKernelCallsResolved(module)))
       return signalPassFailure();

@@ -61,6 +61,24 @@ mlir::roller::resolveNVVMChip(ModuleOp module, const NVVMOptions &options) {
   return chip;
 }
 
+FailureOr<HostMemory>
+mlir::roller::resolveHostMemory(ModuleOp module, const NVVMOptions &options) {
+  if (options.hostMemory.empty())
+    return options.allowHostFallback ? HostMemory::Managed : HostMemory::Device;
+  if (options.hostMemory == "managed")
+    return HostMemory::Managed;
+  if (options.hostMemory != "device")
+    return module.emitError()
+           << "convert-to-nvvm: unknown host-memory '" << options.hostMemory
+           << "' (expected device or managed)";
+  if (options.allowHostFallback)
+    return module.emitError()
+           << "convert-to-nvvm: host-memory=device with allow-host-fallback: "
+              "ops that fall back to the host cannot read device memory "
+              "(use host-memory=managed)";
+  return HostMemory::Device;
+}
+
 void mlir::roller::addRProgramLoweringAndBufferization(
     OpPassManager &pm, bool dropWorkgroupMemorySpace) {
   pm.addNestedPass<func::FuncOp>(createRollerLowerRProgramsPass());
@@ -104,7 +122,8 @@ void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
 }
 
 void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm,
-                                                bool allowHostFallback) {
+                                                bool allowHostFallback,
+                                                HostMemory hostMemory) {
   addRProgramLoweringAndBufferization(pm, /*dropWorkgroupMemorySpace=*/false);
 
   pm.addNestedPass<func::FuncOp>(createRollerMapForallToGPUPass());
@@ -125,7 +144,14 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm,
   pm.addPass(createRollerOutlineKernelsPass());
   // Kernels can only touch device-accessible memory; host code is final
   // from here on (nothing later allocates on the host).
-  pm.addPass(createRollerHostBuffersToGPUPass());
+  if (hostMemory == HostMemory::Managed) {
+    pm.addPass(createRollerHostBuffersToGPUPass());
+  } else {
+    pm.addNestedPass<func::FuncOp>(createRollerStageFunctionBoundariesPass());
+    pm.addPass(createRollerDeallocateHostBuffersPass());
+    pm.addPass(createRollerHostBuffersToDevicePass());
+    pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  }
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerMmaToNVGPUPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeAccessesPass());
   pm.addNestedPass<gpu::GPUModuleOp>(
@@ -158,12 +184,10 @@ void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
 }
 
-void mlir::roller::buildRollerLowerToNVVMPipeline(OpPassManager &pm,
-                                                  llvm::StringRef chip,
-                                                  llvm::StringRef features,
-                                                  llvm::StringRef format,
-                                                  bool allowHostFallback) {
-  buildRollerGPUKernelPipeline(pm, allowHostFallback);
+void mlir::roller::buildRollerLowerToNVVMPipeline(
+    OpPassManager &pm, llvm::StringRef chip, llvm::StringRef features,
+    llvm::StringRef format, bool allowHostFallback, HostMemory hostMemory) {
+  buildRollerGPUKernelPipeline(pm, allowHostFallback, hostMemory);
   buildRollerNVVMCodegenPipeline(pm, chip, features, format);
 }
 
@@ -217,6 +241,7 @@ void mlir::roller::buildRollerCompileNVVMPipeline(
   nvvm.chip = options.nvvm.chip;
   nvvm.format = options.nvvm.format;
   nvvm.allowHostFallback = options.nvvm.allowHostFallback;
+  nvvm.hostMemory = options.nvvm.hostMemory;
   pm.addPass(createRollerConvertToNVVMPass(nvvm));
 }
 
@@ -265,6 +290,11 @@ struct CompileNVVMPipelineOptions
       *this, "allow-host-fallback",
       llvm::cl::desc("Let compute ops no rProgram covers run on the host"),
       llvm::cl::init(false)};
+  Opt::Option<std::string> hostMemory{
+      *this, "host-memory",
+      llvm::cl::desc("Where the host keeps kernel buffers: device or managed "
+                     "(default: managed with allow-host-fallback, else "
+                     "device)")};
 };
 } // namespace
 
@@ -289,6 +319,7 @@ void mlir::roller::registerRollerPipelines() {
         buildRollerCompileNVVMPipeline(
             pm, CompileOptions{options.getSelectionOptions(),
                                NVVMOptions{options.chip, options.format,
-                                           options.allowHostFallback}});
+                                           options.allowHostFallback,
+                                           options.hostMemory}});
       });
 }

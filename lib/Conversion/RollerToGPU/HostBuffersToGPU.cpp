@@ -12,6 +12,8 @@
 #include "Roller/Conversion/RollerToGPU/HostBuffersToGPU.h"
 #include "Roller/Conversion/RollerToGPU/Passes.h"
 
+#include "HostCode.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
@@ -57,33 +59,6 @@ struct HostOps {
 static bool inDefaultMemorySpace(Type type) {
   auto memref = dyn_cast<BaseMemRefType>(type);
   return memref && !memref.getMemorySpace();
-}
-
-/// The buffer `value` is a view of, through view-like memref ops (`cast`,
-/// `subview`, `reinterpret_cast`, `expand_shape`, ...); `views` gets those
-/// ops, innermost first.
-static Value getViewedBuffer(Value value, SmallVectorImpl<Operation *> &views) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
-    if (view.getViewDest() != value ||
-        !isa<BaseMemRefType>(view.getViewSource().getType()))
-      break;
-    views.push_back(view);
-    value = view.getViewSource();
-  }
-  std::reverse(views.begin(), views.end());
-  return value;
-}
-
-/// Calls `fn` on every op of `func`'s host code; the bodies of `gpu.launch`
-/// ops are device code.
-static void forEachHostOp(func::FuncOp func,
-                          function_ref<void(Operation *)> fn) {
-  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isa<gpu::LaunchOp>(op))
-      return WalkResult::skip();
-    fn(op);
-    return WalkResult::advance();
-  });
 }
 
 /// The host function `call` calls, if it has one with a body.
@@ -203,14 +178,6 @@ static HostOps collectHostOps(func::FuncOp func,
         });
   });
   return ops;
-}
-
-/// Whether `get` reads a `memref.global` declared `constant`. Unknown
-/// globals count as mutable (the copy that handles those is always right).
-static bool isConstantGlobal(memref::GetGlobalOp get) {
-  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
-      get, get.getNameAttr());
-  return global && global.getConstant();
 }
 
 /// Names the kernel `user` (a launch, or a call that passes the buffer on
@@ -350,6 +317,20 @@ static void copyMutableGlobals(RewriterBase &rewriter, Operation *user,
   }
 }
 
+SmallVector<func::FuncOp> mlir::roller::getHostFunctions(Operation *root) {
+  SmallVector<func::FuncOp> funcs;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<gpu::GPUModuleOp>(op))
+      return WalkResult::skip();
+    if (auto func = dyn_cast<func::FuncOp>(op)) {
+      funcs.push_back(func);
+      return WalkResult::skip();
+    }
+    return WalkResult::advance();
+  });
+  return funcs;
+}
+
 LogicalResult mlir::roller::makeHostBuffersDeviceAccessible(
     RewriterBase &rewriter, func::FuncOp func,
     const KernelArguments &kernelArguments) {
@@ -414,19 +395,9 @@ struct RollerHostBuffersToGPUPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     KernelArguments kernelArguments(module);
-    SmallVector<func::FuncOp> funcs;
-    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isa<gpu::GPUModuleOp>(op))
-        return WalkResult::skip();
-      if (auto func = dyn_cast<func::FuncOp>(op)) {
-        funcs.push_back(func);
-        return WalkResult::skip();
-      }
-      return WalkResult::advance();
-    });
     IRRewriter rewriter(&getContext());
     bool failedAny = false;
-    for (func::FuncOp func : funcs)
+    for (func::FuncOp func : getHostFunctions(module))
       failedAny |= failed(
           makeHostBuffersDeviceAccessible(rewriter, func, kernelArguments));
     if (failedAny)

@@ -21,16 +21,34 @@ namespace mlir::roller {
 using namespace mlir;
 using namespace mlir::roller;
 
+/// The argument of the host function whose buffer `operand` is: the
+/// argument itself, or its device copy (`roller-stage-function-boundaries`
+/// then `roller-host-buffers-to-device`: a `gpu.alloc` filled by a
+/// `gpu.memcpy` from the argument); -1 for any other buffer.
+static int64_t getFunctionArgument(Value operand) {
+  auto isFunctionArgument = [](Value value) {
+    auto arg = dyn_cast<BlockArgument>(value);
+    return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  };
+  if (isFunctionArgument(operand))
+    return cast<BlockArgument>(operand).getArgNumber();
+  if (!operand.getDefiningOp<gpu::AllocOp>())
+    return -1;
+  for (Operation *user : operand.getUsers()) {
+    auto copy = dyn_cast<gpu::MemcpyOp>(user);
+    if (copy && copy.getDst() == operand && isFunctionArgument(copy.getSrc()))
+      return cast<BlockArgument>(copy.getSrc()).getArgNumber();
+  }
+  return -1;
+}
+
 /// What a launcher needs of one kernel operand.
 static DictionaryAttr describeOperand(Builder &b, Value operand) {
   SmallVector<NamedAttribute> fields{
       b.getNamedAttr("type", TypeAttr::get(operand.getType()))};
   if (isa<MemRefType>(operand.getType())) {
-    int64_t funcArg = -1;
-    if (auto argument = dyn_cast<BlockArgument>(operand))
-      if (isa<FunctionOpInterface>(argument.getOwner()->getParentOp()))
-        funcArg = argument.getArgNumber();
-    fields.push_back(b.getNamedAttr("func_arg", b.getI64IntegerAttr(funcArg)));
+    fields.push_back(b.getNamedAttr(
+        "func_arg", b.getI64IntegerAttr(getFunctionArgument(operand))));
     fields.push_back(
         b.getNamedAttr("align", b.getI64IntegerAttr(kKernelBufferAlignment)));
   }

@@ -9,8 +9,10 @@
 
 #include "Roller/Conversion/RollerToGPU/AllowFmaContraction.h"
 #include "Roller/Conversion/RollerToGPU/CheckHostCompute.h"
+#include "Roller/Conversion/RollerToGPU/DeallocateHostBuffers.h"
 #include "Roller/Conversion/RollerToGPU/ExternDynamicSharedMemory.h"
 #include "Roller/Conversion/RollerToGPU/HoistAccumulators.h"
+#include "Roller/Conversion/RollerToGPU/HostBuffersToDevice.h"
 #include "Roller/Conversion/RollerToGPU/HostBuffersToGPU.h"
 #include "Roller/Conversion/RollerToGPU/MapForallToGPU.h"
 #include "Roller/Conversion/RollerToGPU/MmaToNVGPU.h"
@@ -19,6 +21,7 @@
 #include "Roller/Conversion/RollerToGPU/PromoteWorkgroupAllocs.h"
 #include "Roller/Conversion/RollerToGPU/RecordLaunchOperands.h"
 #include "Roller/Conversion/RollerToGPU/SpecializeFullTiles.h"
+#include "Roller/Conversion/RollerToGPU/StageFunctionBoundaries.h"
 #include "Roller/Conversion/RollerToGPU/UnrollRegisterTiles.h"
 #include "Roller/Conversion/RollerToGPU/VectorizeAccesses.h"
 #include "Roller/Conversion/RollerToGPU/VectorizeMma.h"
@@ -26,6 +29,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -96,6 +100,8 @@ ROLLER_STEP_EFFECTS(RollerVectorizeMmaOp)
 ROLLER_STEP_EFFECTS(RollerHoistAccumulatorsOp)
 ROLLER_STEP_EFFECTS(RollerOutlineKernelsOp)
 ROLLER_STEP_EFFECTS(RollerHostBuffersToGPUOp)
+ROLLER_STEP_EFFECTS(RollerStageFunctionBoundariesOp)
+ROLLER_STEP_EFFECTS(RollerHostBuffersToDeviceOp)
 ROLLER_STEP_EFFECTS(RollerMmaToNVGPUOp)
 ROLLER_STEP_EFFECTS(RollerVectorizeAccessesOp)
 ROLLER_STEP_EFFECTS(RollerExternDynamicSharedMemoryOp)
@@ -194,18 +200,9 @@ DiagnosedSilenceableFailure transform::RollerHostBuffersToGPUOp::applyToOne(
     TransformState &) {
   if (auto func = dyn_cast<func::FuncOp>(target))
     return fromStep(makeHostBuffersDeviceAccessible(rewriter, func));
-  // The host functions, not the device code of gpu.modules.
-  SmallVector<func::FuncOp> funcs;
-  target->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isa<gpu::GPUModuleOp>(op))
-      return WalkResult::skip();
-    if (auto func = dyn_cast<func::FuncOp>(op))
-      funcs.push_back(func);
-    return WalkResult::advance();
-  });
   KernelArguments kernelArguments(target);
   bool failedAny = false;
-  for (func::FuncOp func : funcs)
+  for (func::FuncOp func : getHostFunctions(target))
     failedAny |= failed(
         makeHostBuffersDeviceAccessible(rewriter, func, kernelArguments));
   return fromStep(failure(failedAny));
@@ -271,6 +268,25 @@ DiagnosedSilenceableFailure transform::RollerCheckHostComputeOp::applyToOne(
   });
 }
 
+DiagnosedSilenceableFailure
+transform::RollerStageFunctionBoundariesOp::applyToOne(
+    TransformRewriter &rewriter, Operation *target, ApplyToEachResultList &,
+    TransformState &) {
+  bool failedAny = false;
+  for (func::FuncOp func : getHostFunctions(target))
+    failedAny |= failed(stageFunctionBoundaries(rewriter, func));
+  return fromStep(failure(failedAny));
+}
+
+DiagnosedSilenceableFailure transform::RollerHostBuffersToDeviceOp::applyToOne(
+    TransformRewriter &rewriter, Operation *target, ApplyToEachResultList &,
+    TransformState &) {
+  bool failedAny = false;
+  for (func::FuncOp func : getHostFunctions(target))
+    failedAny |= failed(placeHostBuffersInDeviceMemory(rewriter, func));
+  return fromStep(failure(failedAny));
+}
+
 namespace {
 class RollerGPUTransformExtension
     : public transform::TransformDialectExtension<RollerGPUTransformExtension> {
@@ -281,6 +297,8 @@ public:
   void init() {
     declareGeneratedDialect<affine::AffineDialect>();
     declareGeneratedDialect<arith::ArithDialect>();
+    declareGeneratedDialect<bufferization::BufferizationDialect>();
+    declareGeneratedDialect<func::FuncDialect>();
     declareGeneratedDialect<gpu::GPUDialect>();
     declareGeneratedDialect<LLVM::LLVMDialect>();
     declareGeneratedDialect<linalg::LinalgDialect>();
@@ -300,4 +318,6 @@ public:
 void mlir::roller::registerRollerGPUTransformExtension(
     DialectRegistry &registry) {
   registry.addExtensions<RollerGPUTransformExtension>();
+  // `apply_registered_pass "roller-deallocate-host-buffers"` needs them.
+  registerLaunchFuncMemoryEffects(registry);
 }

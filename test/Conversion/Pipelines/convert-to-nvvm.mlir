@@ -16,7 +16,7 @@
 // CHECK: module attributes {gpu.container_module, roller.launch_operands = [{kernel = "@matmul_kernel::@matmul_kernel", operands = [{align = 16 : i64, func_arg = 0 : i64, type = memref<1024x1024xf32>}
 // CHECK-NOT: roller.
 // CHECK-LABEL: llvm.func @matmul(
-// CHECK: gpu.launch_func @matmul_kernel::@matmul_kernel
+// CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @matmul_kernel::@matmul_kernel
 // CHECK: gpu.binary @matmul_kernel {{ *}}[#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">
 // CHECK-SAME: assembly = "
 // CHECK-SAME: .version 8.0
@@ -31,7 +31,7 @@
 // The multiply-accumulate contracts into fma (roller-allow-fma-contraction).
 // CHECK-SAME: fma.rn.f32
 // CHECK-LABEL: llvm.func @relu(
-// CHECK: gpu.launch_func @relu_kernel::@relu_kernel
+// CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @relu_kernel::@relu_kernel
 // CHECK: gpu.binary @relu_kernel {{ *}}[#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">
 // CHECK-SAME: .entry relu_kernel(
 // CHECK-SAME: bar.sync

@@ -1,12 +1,21 @@
 // The host buffers after --convert-to-nvvm and translation to LLVM IR: they
-// come from upstream's runtime ABI, `mgpuMemAlloc(size, stream, i8 1)`
-// (managed memory, cuMemAllocManaged in the CUDA wrappers), and are freed
-// with `mgpuMemFree`; nothing a kernel gets comes from `malloc`.
+// come from upstream's runtime ABI, `mgpuMemAlloc(size, stream, i8 0)`
+// (device memory, cuMemAlloc in the CUDA wrappers) by default or
+// `mgpuMemAlloc(size, stream, i8 1)` (managed memory, cuMemAllocManaged)
+// with host-memory=managed, and are freed with `mgpuMemFree`; nothing a
+// kernel gets comes from `malloc`.
 //
-// This file's own program (already outlined, on memrefs): a constant global
-// copied once, a mutable global copied in and out around the launch, a
-// temporary allocated and freed.
+// This file's own program (already outlined, on memrefs): a constant global,
+// a mutable global the kernel writes, a temporary allocated and freed.
+// In device memory: the constant is uploaded by its upload function (once
+// per process), the mutable global copied in and back on the call's one
+// stream, every device buffer freed, one wait at the end.
 // RUN: roller-opt %s --convert-to-nvvm | mlir-translate --mlir-to-llvmir | \
+// RUN:   FileCheck %s --check-prefix=DEVICE --implicit-check-not=@malloc --implicit-check-not=@free
+//
+// In managed memory: the constant copied once where it is read, the mutable
+// global copied in and out around the (synchronous) launch.
+// RUN: roller-opt %s --convert-to-nvvm="host-memory=managed" | mlir-translate --mlir-to-llvmir | \
 // RUN:   FileCheck %s --implicit-check-not=@malloc --implicit-check-not=@free
 //
 // A CPU integration test (a main that builds its inputs in host helpers,
@@ -14,6 +23,29 @@
 // RUN: roller-opt %S/../../Integration/CPU/run-matmul.mlir --roller-tile="device=h200" \
 // RUN:     --convert-to-nvvm="allow-host-fallback=true" 2>/dev/null | mlir-translate --mlir-to-llvmir | \
 // RUN:   FileCheck %s --check-prefix=MATMUL --implicit-check-not=@malloc
+
+// DEVICE-LABEL: define { ptr, ptr, i64, [1 x i64], [1 x i64] } @__roller_upload_weights()
+// DEVICE: %[[SLOT:.*]] = load ptr, ptr @__roller_device_weights
+// DEVICE: icmp eq ptr %[[SLOT]], null
+// DEVICE: %[[UP:.*]] = call ptr @mgpuStreamCreate()
+// DEVICE-NEXT: %[[WD:.*]] = call ptr @mgpuMemAlloc(i64 256, ptr %[[UP]], i8 0)
+// DEVICE: call void @mgpuMemcpy(ptr %[[WD]], ptr @weights, i64 256, ptr %[[UP]])
+// DEVICE: call void @mgpuStreamSynchronize(ptr %[[UP]])
+// DEVICE-NEXT: call void @mgpuStreamDestroy(ptr %[[UP]])
+// DEVICE: store ptr %{{.*}}, ptr @__roller_device_weights
+// DEVICE-LABEL: define void @main()
+// DEVICE-NEXT: call { ptr, ptr, i64, [1 x i64], [1 x i64] } @__roller_upload_weights()
+// DEVICE-NEXT: %[[STREAM:.*]] = call ptr @mgpuStreamCreate()
+// DEVICE-NEXT: %[[S:.*]] = call ptr @mgpuMemAlloc(i64 256, ptr %[[STREAM]], i8 0)
+// DEVICE-NEXT: call void @mgpuMemcpy(ptr %[[S]], ptr @state, i64 256, ptr %[[STREAM]])
+// DEVICE: %[[Y:.*]] = call ptr @mgpuMemAlloc(i64 256, ptr %[[STREAM]], i8 0)
+// DEVICE: call void @mgpuLaunchKernel({{.*}}, ptr %[[STREAM]], ptr %{{.*}}, ptr null, i64 15)
+// DEVICE-NEXT: call void @mgpuMemFree(ptr %[[Y]], ptr %[[STREAM]])
+// DEVICE-NEXT: call void @mgpuMemcpy(ptr @state, ptr %[[S]], i64 256, ptr %[[STREAM]])
+// DEVICE-NEXT: call void @mgpuMemFree(ptr %[[S]], ptr %[[STREAM]])
+// DEVICE-NEXT: call void @mgpuStreamSynchronize(ptr %[[STREAM]])
+// DEVICE-NEXT: call void @mgpuStreamDestroy(ptr %[[STREAM]])
+// DEVICE-NEXT: ret void
 
 // CHECK-LABEL: define void @main()
 // CHECK: %[[W:.*]] = call ptr @mgpuMemAlloc(i64 256, ptr null, i8 1)

@@ -23,7 +23,13 @@ defvar RollerNVVMOptions = [
   Option<"allowHostFallback", "allow-host-fallback", "bool",
          /*default=*/"false",
          "Let compute ops no rProgram covers run on the host (a warning "
-         "each) instead of failing">
+         "each) instead of failing">,
+  Option<"hostMemory", "host-memory", "std::string", /*default=*/"\"\"",
+         "Where the host keeps the buffers kernels use: device (allocated "
+         "and freed by the program, copies at the function boundary, "
+         "constants uploaded once, one stream) or managed (host code may "
+         "touch them); default: managed with allow-host-fallback, else "
+         "device">
 ];
 
 def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
@@ -36,7 +42,12 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
     `roller-specialize-full-tiles`; `roller-vectorize-mma`;
     `roller-hoist-accumulators`; `gpu-launch-sink-index-computations`;
     `roller-outline-kernels` (each kernel's `.maxnreg` from its config);
-    `roller-host-buffers-to-gpu` (host buffers become managed memory);
+    with `host-memory=device` (the default without host fallback)
+    `roller-stage-function-boundaries`, `roller-deallocate-host-buffers`,
+    `roller-host-buffers-to-device` and upstream `gpu-async-region` (kernel
+    buffers in device memory, freed after their last use, constants
+    uploaded once, one stream per call), with `host-memory=managed`
+    `roller-host-buffers-to-gpu` (managed memory the host may touch);
     `roller-mma-to-nvgpu`; `roller-vectorize-accesses`;
     `roller-extern-dynamic-shared-memory`; `convert-linalg-to-loops`,
     `lower-affine`; `roller-strip-attributes`;

@@ -20,6 +20,21 @@
 
 namespace mlir::roller {
 
+/// Where the host code keeps the buffers its kernels use.
+enum class HostMemory {
+  /// Device memory: the program allocates and frees its buffers, copies
+  /// arguments and results at the function boundary, uploads constants
+  /// once and runs each call's GPU work on one stream; host code may only
+  /// copy the buffers' contents (`roller-stage-function-boundaries`,
+  /// `roller-deallocate-host-buffers`, `roller-host-buffers-to-device`,
+  /// `gpu-async-region`).
+  Device,
+  /// Managed memory (`gpu.alloc host_shared`), which host code may read
+  /// and write, with synchronous launches (`roller-host-buffers-to-gpu`):
+  /// what host fallback needs.
+  Managed,
+};
+
 /// What the NVVM code generation takes (`--convert-to-nvvm`'s options).
 struct NVVMOptions {
   /// Target chip; empty: the module's roller.device chip, else the default
@@ -30,6 +45,9 @@ struct NVVMOptions {
   /// Let compute ops no rProgram covers run on the host (a warning each)
   /// instead of failing (roller-check-host-compute).
   bool allowHostFallback = false;
+  /// `device`, `managed`, or empty: managed with `allowHostFallback`, else
+  /// device.
+  std::string hostMemory;
 };
 
 /// What the compile pipelines take: the selection, then the NVVM options.
@@ -41,6 +59,12 @@ struct CompileOptions {
 /// The `cubin-features` PTX version for a supported chip (sm_80, sm_86,
 /// sm_89, sm_90, sm_90a), none for any other.
 std::optional<std::string> getPtxFeaturesForChip(llvm::StringRef chip);
+
+/// The host memory `options` asks for; fails with an error at `module` for
+/// an unknown name, or for device memory with host fallback (host loops
+/// cannot read device memory).
+FailureOr<HostMemory> resolveHostMemory(ModuleOp module,
+                                        const NVVMOptions &options);
 
 /// The chip `--convert-to-nvvm` targets in `module`: `options.chip`, else
 /// the module's roller.device chip, else the default device's. Fails with
@@ -68,12 +92,13 @@ void buildRollerLowerToCPUPipeline(OpPassManager &pm);
 /// staging (cp.async), puts shared tiles in workgroup memory, specializes
 /// interior blocks and full reduction steps to static tiles, computes
 /// tensor-core warp tiles with ldmatrix + mma.sync, keeps accumulators in
-/// registers, outlines the kernels, makes the host's buffers managed
-/// memory, vectorizes the kernels' accesses, and records the kernels'
+/// registers, outlines the kernels, places the host's buffers in
+/// `hostMemory`, vectorizes the kernels' accesses, and records the kernels'
 /// operands for the launch description (host and kernels on memrefs).
 /// Compute ops left on the host are errors unless `allowHostFallback`.
 void buildRollerGPUKernelPipeline(OpPassManager &pm,
-                                  bool allowHostFallback = false);
+                                  bool allowHostFallback = false,
+                                  HostMemory hostMemory = HostMemory::Device);
 
 /// The second half: unrolls the loops indexing private tiles, FMA
 /// contraction in the kernels, then upstream's gpu-lower-to-nvvm-pipeline
@@ -87,7 +112,8 @@ void buildRollerNVVMCodegenPipeline(OpPassManager &pm, llvm::StringRef chip,
 void buildRollerLowerToNVVMPipeline(OpPassManager &pm, llvm::StringRef chip,
                                     llvm::StringRef features,
                                     llvm::StringRef format,
-                                    bool allowHostFallback = false);
+                                    bool allowHostFallback = false,
+                                    HostMemory hostMemory = HostMemory::Device);
 
 /// Checks that every kernel's PTX (the `gpu.binary`s in assembly format)
 /// defines every function it calls. Math functions lower to calls into

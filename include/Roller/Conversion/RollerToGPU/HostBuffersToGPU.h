@@ -39,6 +39,10 @@ private:
   llvm::DenseMap<Operation *, llvm::BitVector> reaching;
 };
 
+/// The host functions in `root` (itself included): the `func.func`s outside
+/// every `gpu.module`, in pre-order.
+SmallVector<func::FuncOp> getHostFunctions(Operation *root);
+
 /// Makes the host buffers of `func` device-accessible. Preconditions: `func`
 /// is bufferized host code whose kernels are outlined (`gpu.launch_func`;
 /// the bodies of any `gpu.launch` left are not looked at); a function inside

@@ -82,6 +82,138 @@ def RollerHostBuffersToGPUPass
     "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect"];
 }
 
+def RollerStageFunctionBoundariesPass
+    : Pass<"roller-stage-function-boundaries", "::mlir::func::FuncOp"> {
+  let summary = "Copy the buffers crossing a host function's boundary that "
+                "its kernels touch into buffers of its own";
+  let description = [{
+    Runs after kernel outlining, before `roller-deallocate-host-buffers` and
+    `roller-host-buffers-to-device`, on host functions (a `func.func` in a
+    `gpu.module` is left alone). A compiled function gets host buffers from
+    its caller and returns buffers its caller reads on the host, but its
+    kernels can only use device memory. Each memref argument, and each
+    mutable global read and memref a call returns (host memory, as this
+    step makes every function return) in the entry block, that reaches a
+    `gpu.launch_func` operand of the function (through view-like ops) is
+    copied into a `memref.alloc` of its own at the start (`memref.copy`),
+    which replaces it in the function, and copied back before each return
+    when a kernel may write it (the kernel's uses of the argument are not
+    all reads). Each operand of a call (in the entry block) that views a
+    buffer a kernel touches is passed as the same view of a host copy of
+    the buffer, copied back after the call when the buffer is used later.
+    Each returned memref whose buffer a kernel touches is copied
+    into a new `memref.alloc` (made at the entry when its shape is static,
+    so that no host allocation interrupts the launches later) that is
+    returned instead. Entry point: `stageFunctionBoundaries`
+    (`StageFunctionBoundaries.h`). A staged value that is not an
+    identity-layout memref is an error, and the function is left unchanged.
+
+    ```mlir
+    func.func @f(%a: memref<64xf32>) -> memref<64xf32> {
+      %b = memref.alloc() : memref<64xf32>
+      gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
+          args(%a : memref<64xf32>, %b : memref<64xf32>)
+      return %b : memref<64xf32>
+    }
+    ```
+
+    becomes (the kernel only reads its first operand)
+
+    ```mlir
+    func.func @f(%a: memref<64xf32>) -> memref<64xf32> {
+      %result = memref.alloc() : memref<64xf32>
+      %a_copy = memref.alloc() : memref<64xf32>
+      memref.copy %a, %a_copy : memref<64xf32> to memref<64xf32>
+      %b = memref.alloc() : memref<64xf32>
+      gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
+          args(%a_copy : memref<64xf32>, %b : memref<64xf32>)
+      memref.copy %b, %result : memref<64xf32> to memref<64xf32>
+      return %result : memref<64xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def RollerDeallocateHostBuffersPass
+    : Pass<"roller-deallocate-host-buffers", "::mlir::ModuleOp"> {
+  let summary = "Free the host code's buffers after their last use "
+                "(upstream's buffer deallocation)";
+  let description = [{
+    One-Shot Bufferize frees nothing; a model's intermediates would all be
+    leaked on every call. This runs upstream's buffer deallocation
+    (`ownership-based-buffer-deallocation`,
+    `buffer-deallocation-simplification`, `bufferization-lower-deallocations`)
+    and `optimize-allocation-liveness` on the module's host functions (the
+    kernels are not touched), after `roller-stage-function-boundaries`.
+    Upstream refuses ops with unknown memory effects, such as
+    `gpu.launch_func`: the pass registers the effects of a launch (it reads
+    and writes its memref operands; `registerLaunchFuncMemoryEffects` in
+    `DeallocateHostBuffers.h`) before it runs them. Every buffer the
+    function allocates and does not return is freed right after its last
+    use; a returned one belongs to the caller.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"];
+}
+
+def RollerHostBuffersToDevicePass
+    : Pass<"roller-host-buffers-to-device", "::mlir::ModuleOp"> {
+  let summary = "Keep the buffers kernels use in device memory; upload "
+                "constants once";
+  let description = [{
+    The device-memory placement of a host function's buffers (the default
+    of `--convert-to-nvvm`; `roller-host-buffers-to-gpu` is the managed
+    alternative), after `roller-stage-function-boundaries` and
+    `roller-deallocate-host-buffers`. Every buffer a `gpu.launch_func` of a
+    host function gets, through view-like ops, is placed in device memory:
+
+    * a `memref.alloc` becomes a `gpu.alloc` (`cuMemAlloc`), its
+      `memref.dealloc`s `gpu.dealloc`s;
+    * a `memref.get_global` of a constant global (a model's weights)
+      becomes a call of `@__roller_upload_<global>`, made once per global
+      at the start of the function: on the first call it allocates device
+      memory, copies the global into it and keeps the pointer in the
+      internal LLVM global `@__roller_device_<global>`; later calls return
+      that buffer. The weights are copied once per process, not per call,
+      and live as long as the module (the first call is not thread-safe);
+    * a `memref.copy` from or to a placed buffer becomes a `gpu.memcpy`.
+
+    The GPU ops are synchronous; upstream's `gpu-async-region`, which runs
+    next, threads them and the launches on one stream per call, with one
+    wait at the return. Host code may only view, copy and free a placed
+    buffer and read its metadata: a load, a host loop, a call or a return
+    of one is an error at that op, with a note at the buffer (compile
+    with `host-memory=managed` for such code). So is a kernel operand that
+    is an unstaged argument or mutable global, stack memory, or a value of
+    unknown origin. Entry point: `placeHostBuffersInDeviceMemory`
+    (`HostBuffersToDevice.h`).
+
+    ```mlir
+    %w = memref.get_global @weight : memref<64xf32>
+    %b = memref.alloc() : memref<64xf32>
+    gpu.launch_func @k::@k ... args(%w : memref<64xf32>, %b : memref<64xf32>)
+    memref.copy %b, %result : memref<64xf32> to memref<64xf32>
+    memref.dealloc %b : memref<64xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %w = call @__roller_upload_weight() : () -> memref<64xf32>
+    %b = gpu.alloc () : memref<64xf32>
+    gpu.launch_func @k::@k ... args(%w : memref<64xf32>, %b : memref<64xf32>)
+    gpu.memcpy %result, %b : memref<64xf32>, memref<64xf32>
+    gpu.dealloc %b : memref<64xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"];
+}
+
 def RollerExternDynamicSharedMemoryPass
     : Pass<"roller-extern-dynamic-shared-memory", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Give kernels dynamic shared memory as an `.extern .shared` "

@@ -87,6 +87,17 @@ def RollerHostBuffersToGPUOp : RollerGPUStepOp<"host_buffers_to_gpu",
     "makeHostBuffersDeviceAccessible", "roller-host-buffers-to-gpu",
     "transform.roller.host_buffers_to_gpu %module : !transform.any_op">;
 
+def RollerStageFunctionBoundariesOp
+    : RollerGPUStepOp<"stage_function_boundaries",
+    "Copy the buffers crossing a host function's boundary that its kernels "
+    "touch", "stageFunctionBoundaries", "roller-stage-function-boundaries",
+    "transform.roller.stage_function_boundaries %module : !transform.any_op">;
+
+def RollerHostBuffersToDeviceOp : RollerGPUStepOp<"host_buffers_to_device",
+    "The kernels' buffers in device memory, constants uploaded once",
+    "placeHostBuffersInDeviceMemory", "roller-host-buffers-to-device",
+    "transform.roller.host_buffers_to_device %module : !transform.any_op">;
+
 def RollerMmaToNVGPUOp : RollerGPUStepOp<"mma_to_nvgpu",
     "Warp contractions of the kernels to ldmatrix + mma.sync",
     "convertMmaToNVGPU", "roller-mma-to-nvgpu",

@@ -24,13 +24,17 @@ module attributes {transform.with_named_sequence} {
     transform.roller.hoist_accumulators %funcs2 : !transform.any_op
     %m4 = transform.apply_registered_pass "gpu-launch-sink-index-computations" to %m3 : (!transform.any_op) -> !transform.any_op
     transform.roller.outline_kernels %m4 : !transform.any_op
-    transform.roller.host_buffers_to_gpu %m4 : !transform.any_op
+    transform.roller.stage_function_boundaries %m4 : !transform.any_op
+    %m4a = transform.apply_registered_pass "roller-deallocate-host-buffers" to %m4 : (!transform.any_op) -> !transform.any_op
+    transform.roller.host_buffers_to_device %m4a : !transform.any_op
+    %host = transform.structured.match ops{["func.func"]} in %m4a : (!transform.any_op) -> !transform.any_op
+    %host2 = transform.apply_registered_pass "gpu-async-region" to %host : (!transform.any_op) -> !transform.any_op
 
-    %kernels = transform.structured.match ops{["gpu.module"]} in %m4 : (!transform.any_op) -> !transform.any_op
+    %kernels = transform.structured.match ops{["gpu.module"]} in %m4a : (!transform.any_op) -> !transform.any_op
     transform.roller.mma_to_nvgpu %kernels : !transform.any_op
     transform.roller.vectorize_accesses %kernels : !transform.any_op
     transform.roller.extern_dynamic_shared_memory %kernels : !transform.any_op
-    %m5 = transform.apply_registered_pass "convert-linalg-to-loops" to %m4 : (!transform.any_op) -> !transform.any_op
+    %m5 = transform.apply_registered_pass "convert-linalg-to-loops" to %m4a : (!transform.any_op) -> !transform.any_op
     %m6 = transform.apply_registered_pass "lower-affine" to %m5 : (!transform.any_op) -> !transform.any_op
     %m7 = transform.apply_registered_pass "canonicalize" to %m6 : (!transform.any_op) -> !transform.any_op
     %m8 = transform.apply_registered_pass "cse" to %m7 : (!transform.any_op) -> !transform.any_op
