@@ -14,15 +14,7 @@ namespace mlir::roller {
 using namespace mlir;
 using namespace mlir::roller;
 
-namespace {
-/// The bytes of a constant tensor, row-major (one element when splat).
-struct ConstantBytes {
-  ArrayRef<char> data;
-  bool splat = false;
-};
-} // namespace
-
-static std::optional<ConstantBytes> getConstantBytes(Value value) {
+std::optional<ConstantBytes> mlir::roller::getConstantBytes(Value value) {
   auto constant = value.getDefiningOp<arith::ConstantOp>();
   if (!constant)
     return std::nullopt;

@@ -1,13 +1,15 @@
 //===- TilePass.cpp - --roller-tile ---------------------------------------===//
 //
 // Pads and generators as linalg ops (tensorOpsToLinalg), data movement of
-// constants folded (foldConstants), selection (runSelection),
+// constants folded (foldConstants), BatchNorm and biases folded into
+// constant weights (foldBatchNorms), selection (runSelection),
 // then tileToRProgram on every op that has a config; ops left as they are
 // get a remark with the reason.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
@@ -37,6 +39,9 @@ struct RollerTilePass
     tensorOpsToLinalg(rewriter, module);
     // Weight transposes and broadcasts are done here, once, not per call.
     foldConstants(rewriter, module, kDefaultFoldMaxBytes);
+    // After it (a weight may need its transpose folded first), before
+    // selection (the folded chains would otherwise each become a kernel).
+    foldBatchNorms(rewriter, module, kDefaultFoldMaxBytes, /*remarks=*/true);
     if (failed(runSelection(
             module, SelectionOptions{device, topK, report, search, rank})))
       return signalPassFailure();

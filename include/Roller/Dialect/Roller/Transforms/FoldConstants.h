@@ -21,6 +21,16 @@ namespace mlir::roller {
 /// models fold; what is larger stays a kernel).
 constexpr int64_t kDefaultFoldMaxBytes = int64_t(1) << 30;
 
+/// The bytes of a constant tensor, row-major (one element when splat).
+struct ConstantBytes {
+  ArrayRef<char> data;
+  bool splat = false;
+};
+
+/// The bytes of `value` when it is an `arith.constant` holding a dense or a
+/// `dense_resource` tensor whose blob is loaded; std::nullopt otherwise.
+std::optional<ConstantBytes> getConstantBytes(Value value);
+
 /// Replaces `op` by an `arith.constant` of its result when it only moves
 /// constant data: tensor semantics, one statically shaped output whose
 /// initial value it does not read, all loops parallel, every input an

@@ -157,7 +157,9 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
   }];
   let options = RollerSelectionOptions;
   let dependentDialects = ["::mlir::roller::RollerDialect",
-                           "::mlir::linalg::LinalgDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def RollerFoldConstantsPass : Pass<"roller-fold-constants"> {
@@ -184,6 +186,74 @@ def RollerFoldConstantsPass : Pass<"roller-fold-constants"> {
            "Largest result to fold, in bytes">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def RollerFoldBatchNormPass : Pass<"roller-fold-batch-norm"> {
+  let summary = "Fold BatchNorm (an affine epilogue) into constant weights";
+  let description = [{
+    Two rewrites, in this order (entry points in `FoldBatchNorm.h`):
+
+    * `evaluateConstantElementwise`: an elementwise linalg op whose inputs
+      are all constants (dense or `dense_resource`, also through
+      `tensor.expand_shape` / `collapse_shape`, or scalar `arith.constant`s)
+      and whose body computes with arith (add, sub, mul, div, neg, min/max,
+      truncf, extf) and math (sqrt, rsqrt, exp, log, absf, tanh, erf, powf)
+      ops in f16, bf16, f32 or f64 becomes an `arith.constant` of its result
+      (BatchNorm's `var + eps` and `rsqrt`). Data movement alone is
+      `roller-fold-constants`' job and is left to it.
+    * `foldAffineEpilogue`: a contraction or convolution (`out + x * w` in
+      one float type: matmul, batch_matmul, conv_2d_*, depthwise convs)
+      whose result's only user starts a chain of elementwise ops that is an
+      affine map per output channel, y = x * a[c] + b[c] (sub, mul, div, add
+      with constants broadcast along the channel: eval-mode BatchNorm, a
+      bias), and whose weights are constants indexed by that channel, gets
+      weights W'[..c..] = a[c] * W[..c..] and as initial value a
+      `linalg.broadcast` of the small constant a[c] * bias[c] + b[c] (bias:
+      its old fill or per-channel constant initial value; a `linalg.fill`
+      when the value is the same for every channel); the chain is erased.
+
+    The coefficients are composed in double and rounded once, so results
+    differ from the unfolded chain by reassociation (a few ulps, and
+    `(x - mean) * s` computed as `x * s - mean * s`). An anchor that looks
+    like a candidate (an elementwise user with a constant operand) but is
+    not folded (non-constant weights, other users of its result, dynamic
+    shapes, a non-affine op first, an initial value that is not per channel)
+    gets a remark saying why, with `remarks` (the default), and its IR is
+    left as it is. `--roller-tile` runs it after `roller-fold-constants`.
+
+    ```mlir
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x16x8x8xf32>) -> tensor<2x16x8x8xf32>
+    %y = linalg.conv_2d_nchw_fchw ins(%x, %W : tensor<2x3x10x10xf32>, tensor<16x3x3x3xf32>)
+           outs(%f : tensor<2x16x8x8xf32>) -> tensor<2x16x8x8xf32>
+    %s = linalg.generic {indexing_maps = [#id, #chan, #id], iterator_types = [...]}
+           ins(%y, %mean : tensor<2x16x8x8xf32>, tensor<16x1x1xf32>) outs(%e : ...) {
+      ^bb0(%a: f32, %m: f32, %o: f32):
+        %d = arith.subf %a, %m : f32
+        linalg.yield %d : f32
+    } -> tensor<2x16x8x8xf32>
+    // ... mulf by rsqrt(var + eps), mulf by gamma, addf beta
+    ```
+
+    becomes
+
+    ```mlir
+    %W2 = arith.constant dense<...> : tensor<16x3x3x3xf32>   // a[c] * W
+    %b = arith.constant dense<...> : tensor<16xf32>          // b[c]
+    %i = linalg.broadcast ins(%b : tensor<16xf32>) outs(%e2 : tensor<2x16x8x8xf32>)
+           dimensions = [0, 2, 3]
+    %y = linalg.conv_2d_nchw_fchw ins(%x, %W2 : ...) outs(%i : ...) -> tensor<2x16x8x8xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t",
+           /*default=*/"::mlir::roller::kDefaultFoldMaxBytes",
+           "Largest constant to evaluate or weights to rescale, in bytes">,
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark on every candidate that is not folded">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
