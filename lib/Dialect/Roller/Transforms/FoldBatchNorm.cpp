@@ -120,17 +120,17 @@ mlir::roller::foldAffineEpilogue(RewriterBase &rewriter,
          ++d)
       inner *= shape[d];
     int64_t numElements = weights->type.getNumElements();
-    std::vector<char> bytes(numElements * elementBytes);
-    for (int64_t i = 0; i < numElements; ++i) {
-      int64_t c = (i / inner) % shape[e.weightsDim];
-      APFloat w =
-          fromDouble(e.scale[c] * toDouble(weights->get(i)), elementType);
-      uint64_t raw = w.bitcastToAPInt().getZExtValue();
-      std::memcpy(bytes.data() + i * elementBytes, &raw, elementBytes);
-    }
-    auto value = DenseElementsAttr::getFromRawBuffer(
-        weights->type, ArrayRef<char>(bytes.data(), bytes.size()));
-    Value newWeights = arith::ConstantOp::create(rewriter, loc, value);
+    auto fill = [&](MutableArrayRef<char> bytes) {
+      for (int64_t i = 0; i < numElements; ++i) {
+        int64_t c = (i / inner) % shape[e.weightsDim];
+        APFloat w =
+            fromDouble(e.scale[c] * toDouble(weights->get(i)), elementType);
+        uint64_t raw = w.bitcastToAPInt().getZExtValue();
+        std::memcpy(bytes.data() + i * elementBytes, &raw, elementBytes);
+      }
+    };
+    Value newWeights = createConstantTensor(rewriter, loc, weights->type,
+                                            "roller_scaled_weights", fill);
     if (Operation *producer = e.weights->get().getDefiningOp())
       maybeDead.push_back(producer);
     rewriter.modifyOpInPlace(anchor, [&] { e.weights->set(newWeights); });

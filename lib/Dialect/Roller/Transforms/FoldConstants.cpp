@@ -3,6 +3,7 @@
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 
@@ -24,6 +25,25 @@ std::optional<ConstantBytes> mlir::roller::getConstantBytes(Value value) {
     if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
       return ConstantBytes{blob->getData(), false};
   return std::nullopt;
+}
+
+arith::ConstantOp mlir::roller::createConstantTensor(
+    RewriterBase &rewriter, Location loc, RankedTensorType type,
+    StringRef blobName, function_ref<void(MutableArrayRef<char>)> fill) {
+  int64_t bytes = type.getNumElements() * (type.getElementTypeBitWidth() / 8);
+  if (bytes <= kInlineConstantBytes) {
+    std::vector<char> data(bytes);
+    fill(data);
+    return arith::ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::getFromRawBuffer(type, ArrayRef<char>(data)));
+  }
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
+      bytes, /*align=*/alignof(std::max_align_t), /*dataIsMutable=*/true);
+  fill(blob.getMutableData());
+  return arith::ConstantOp::create(
+      rewriter, loc,
+      DenseResourceElementsAttr::get(type, blobName, std::move(blob)));
 }
 
 FailureOr<arith::ConstantOp>
@@ -69,38 +89,57 @@ mlir::roller::foldConstantDataMovement(RewriterBase &rewriter,
                            sourceType.getNumElements() * elementBytes)
     return rewriter.notifyMatchFailure(op, "unexpected constant storage");
 
-  // Walk the output row-major; each loop index comes from the output index
-  // through the inverse output map, each source index through its map.
-  AffineMap loopsOfOutput = inversePermutation(outputMap);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  if (bytes->splat) {
+    auto splat = DenseElementsAttr::getFromRawBuffer(
+        resultType, bytes->data.take_front(elementBytes));
+    auto constant = arith::ConstantOp::create(rewriter, op.getLoc(), splat);
+    rewriter.replaceOp(op, constant.getResult());
+    return constant;
+  }
+  // A broadcast that multiplies the data (a weight over a batch, a bias
+  // over every row) is cheaper to run than to keep: its kernel writes what
+  // a consumer would otherwise read from a constant as large.
+  int64_t resultBytes = numElements * elementBytes;
+  if (resultBytes > kInlineConstantBytes &&
+      numElements > kMaxFoldExpansion * sourceType.getNumElements())
+    return rewriter.notifyMatchFailure(op, "a broadcast that multiplies the "
+                                           "constant's size");
+
+  // Each output dimension moves the source offset by a fixed stride: the
+  // sum of the strides of the source dimensions indexed by the same loop
+  // (none for a broadcast dimension). Walk the output
+  // row-major, moving the source offset incrementally.
   ArrayRef<int64_t> outShape = resultType.getShape();
   ArrayRef<int64_t> srcShape = sourceType.getShape();
   SmallVector<int64_t> srcStrides(srcShape.size(), 1);
   for (int64_t d = static_cast<int64_t>(srcShape.size()) - 2; d >= 0; --d)
     srcStrides[d] = srcStrides[d + 1] * srcShape[d + 1];
-  std::vector<char> folded(numElements * elementBytes);
-  SmallVector<int64_t> outIndex(outShape.size(), 0);
-  SmallVector<int64_t> loops(op.getNumLoops(), 0);
-  for (int64_t linear = 0; linear < numElements; ++linear) {
-    for (auto [loop, expr] : llvm::enumerate(loopsOfOutput.getResults()))
-      loops[loop] = outIndex[cast<AffineDimExpr>(expr).getPosition()];
+  int64_t rank = resultType.getRank();
+  SmallVector<int64_t> strideOfOutputDim(rank, 0);
+  for (int64_t d = 0; d < rank; ++d)
+    for (int64_t k = 0; k < sourceType.getRank(); ++k)
+      if (sourceMap.getDimPosition(k) == outputMap.getDimPosition(d))
+        strideOfOutputDim[d] += srcStrides[k];
+  auto fill = [&](MutableArrayRef<char> folded) {
+    SmallVector<int64_t> outIndex(rank, 0);
+    const char *src = bytes->data.data();
     int64_t offset = 0;
-    if (!bytes->splat)
-      for (auto [dim, expr] : llvm::enumerate(sourceMap.getResults()))
-        offset +=
-            loops[cast<AffineDimExpr>(expr).getPosition()] * srcStrides[dim];
-    std::memcpy(folded.data() + linear * elementBytes,
-                bytes->data.data() + offset * elementBytes, elementBytes);
-    for (int64_t d = static_cast<int64_t>(outShape.size()) - 1; d >= 0; --d) {
-      if (++outIndex[d] < outShape[d])
-        break;
-      outIndex[d] = 0;
+    for (int64_t linear = 0; linear < numElements; ++linear) {
+      std::memcpy(folded.data() + linear * elementBytes,
+                  src + offset * elementBytes, elementBytes);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        offset += strideOfOutputDim[d];
+        if (++outIndex[d] < outShape[d])
+          break;
+        offset -= strideOfOutputDim[d] * outShape[d];
+        outIndex[d] = 0;
+      }
     }
-  }
-  auto value = DenseElementsAttr::getFromRawBuffer(
-      resultType, ArrayRef<char>(folded.data(), folded.size()));
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
-  auto constant = arith::ConstantOp::create(rewriter, op.getLoc(), value);
+  };
+  arith::ConstantOp constant = createConstantTensor(
+      rewriter, op.getLoc(), resultType, "roller_folded", fill);
   rewriter.replaceOp(op, constant.getResult());
   return constant;
 }

@@ -1,6 +1,7 @@
 //===- TilePass.cpp - --roller-tile ---------------------------------------===//
 //
-// Pads and generators as linalg ops (tensorOpsToLinalg), data movement of
+// Pads and generators as linalg ops (tensorOpsToLinalg), batch matmuls by
+// a broadcast matrix as matmuls (batchMatmulsToMatmuls), data movement of
 // constants folded (foldConstants), BatchNorm and biases folded into
 // constant weights (foldBatchNorms), selection (runSelection),
 // then tileToRProgram on every op that has a config; ops left as they are
@@ -9,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/BatchMatmulToMatmul.h"
 #include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
@@ -37,6 +39,9 @@ struct RollerTilePass
     // Pads and generators become linalg ops first, so that they are
     // scheduled and tiled like the rest instead of running on the host.
     tensorOpsToLinalg(rewriter, module);
+    // Before folding: the broadcast of a weight over a batch would fold
+    // into a constant as large as the batch.
+    batchMatmulsToMatmuls(rewriter, module);
     // Weight transposes and broadcasts are done here, once, not per call.
     foldConstants(rewriter, module, kDefaultFoldMaxBytes);
     // After it (a weight may need its transpose folded first), before

@@ -1,5 +1,18 @@
 // RUN: roller-opt %s --split-input-file --roller-fold-constants | FileCheck %s
 // RUN: roller-opt %s --split-input-file --roller-fold-constants="max-bytes=8" | FileCheck %s --check-prefix=SMALL
+// Large constants (their input is generated: the blobs are over 64 KiB).
+// RUN: %python %S/Inputs/large_constants.py | roller-opt --roller-fold-constants | FileCheck %s --check-prefix=LARGE
+
+// A large result becomes a dense_resource blob (128 KiB: over the 64 KiB of
+// inline constants); a splat broadcast stays a splat whatever its size; a
+// broadcast that would multiply a constant by more than 16 and exceed
+// 64 KiB (a 128-element bias over 256 rows) is left to a kernel.
+// LARGE-LABEL: func.func @large
+// LARGE-DAG: arith.constant dense_resource<roller_folded> : tensor<128x256xf32>
+// LARGE-DAG: arith.constant dense<2.000000e+00> : tensor<512x256xf32>
+// LARGE-DAG: linalg.broadcast ins(%{{.*}} : tensor<128xf32>)
+// LARGE-NOT: linalg.transpose
+// LARGE: return
 
 // A weight transpose is done at compile time.
 // CHECK-LABEL: func.func @transpose
@@ -75,3 +88,4 @@ func.func @not_folded(%x: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<2x3xf32>)
   } -> tensor<2x3xf32>
   return %t, %n : tensor<3x2xf32>, tensor<2x3xf32>
 }
+

@@ -27,6 +27,24 @@ struct ConstantBytes {
   bool splat = false;
 };
 
+/// A broadcast is folded only when its result is small
+/// (kInlineConstantBytes) or at most this many times its source: beyond,
+/// a kernel writing the result costs less than a constant as large.
+constexpr int64_t kMaxFoldExpansion = 16;
+
+/// Folded constants up to this size are `dense` attributes (readable in the
+/// IR); larger ones are `dense_resource` blobs, as frontends give weights:
+/// no copy is hashed and uniqued in the context, and printing is a hex dump.
+constexpr int64_t kInlineConstantBytes = int64_t(1) << 16;
+
+/// An `arith.constant` of `type` (static shape, whole-byte elements) whose
+/// row-major bytes `fill` writes, as a dense attribute or, above
+/// kInlineConstantBytes, a `dense_resource` blob named after `blobName`.
+arith::ConstantOp
+createConstantTensor(RewriterBase &rewriter, Location loc,
+                     RankedTensorType type, StringRef blobName,
+                     function_ref<void(MutableArrayRef<char>)> fill);
+
 /// The bytes of `value` when it is an `arith.constant` holding a dense or a
 /// `dense_resource` tensor whose blob is loaded; std::nullopt otherwise.
 std::optional<ConstantBytes> getConstantBytes(Value value);
@@ -37,9 +55,11 @@ std::optional<ConstantBytes> getConstantBytes(Value value);
 /// `arith.constant` (dense or `dense_resource`) read through a projected
 /// permutation, an output map that is a permutation, and a body that yields
 /// one of its inputs (linalg.transpose, linalg.broadcast, linalg.copy, or a
-/// linalg.generic of that form). Element types of whole bytes only. Fails,
-/// leaving the IR unchanged, otherwise or when the result would exceed
-/// `maxBytes`.
+/// linalg.generic of that form). Element types of whole bytes only. A
+/// splat source gives a splat constant. Fails, leaving the IR unchanged,
+/// otherwise, when the result would exceed `maxBytes`, or for a broadcast
+/// whose result exceeds kInlineConstantBytes and kMaxFoldExpansion times
+/// its source.
 FailureOr<arith::ConstantOp> foldConstantDataMovement(RewriterBase &rewriter,
                                                       linalg::LinalgOp op,
                                                       int64_t maxBytes);

@@ -162,6 +162,41 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def RollerBatchMatmulToMatmulPass : Pass<"roller-batch-matmul-to-matmul"> {
+  let summary = "A batch matmul by one matrix broadcast over the batch as a "
+                "matmul";
+  let description = [{
+    A `linalg.batch_matmul` (tensors, static shapes, default maps) whose
+    right operand is a matrix broadcast over the batch (`linalg.broadcast`
+    with `dimensions = [0]`, or a `linalg.generic` of that form) multiplies
+    every batch by the same matrix: it becomes a `linalg.matmul` over the
+    rows of all batches (`tensor.collapse_shape` of the left operand and the
+    output, `tensor.expand_shape` of the result; a `linalg.fill` of the
+    output is re-made at the matmul's shape), and the broadcast, which would
+    materialize the matrix once per batch, is erased when unused.
+    torch-mlir applies `nn.Linear` to 3-D inputs this way (the attention
+    projections of `nn.TransformerEncoderLayer`). `--roller-tile` runs it
+    before folding constants. Entry point: `batchMatmulToMatmul`
+    (`BatchMatmulToMatmul.h`).
+
+    ```mlir
+    %wb = linalg.broadcast ins(%w : tensor<768x2304xf32>) outs(%e : tensor<128x768x2304xf32>) dimensions = [0]
+    %r = linalg.batch_matmul ins(%x, %wb : tensor<128x8x768xf32>, tensor<128x768x2304xf32>) outs(%c : tensor<128x8x2304xf32>) -> tensor<128x8x2304xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %x2 = tensor.collapse_shape %x [[0, 1], [2]] : tensor<128x8x768xf32> into tensor<1024x768xf32>
+    %c2 = tensor.collapse_shape %c [[0, 1], [2]] : tensor<128x8x2304xf32> into tensor<1024x2304xf32>
+    %m = linalg.matmul ins(%x2, %w : tensor<1024x768xf32>, tensor<768x2304xf32>) outs(%c2 : tensor<1024x2304xf32>) -> tensor<1024x2304xf32>
+    %r = tensor.expand_shape %m [[0, 1], [2]] output_shape [128, 8, 2304] : tensor<1024x2304xf32> into tensor<128x8x2304xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def RollerFoldConstantsPass : Pass<"roller-fold-constants"> {
   let summary = "Fold transposes, broadcasts and copies of constants";
   let description = [{
@@ -170,8 +205,13 @@ def RollerFoldConstantsPass : Pass<"roller-fold-constants"> {
     `linalg.generic` of that form, of an `arith.constant` dense or
     `dense_resource` tensor) by a constant of its result, so that weight
     transposes are done once at compile time instead of by a kernel on
-    every call. `--roller-tile` runs it first. Entry point:
-    `foldConstantDataMovement` (`FoldConstants.h`).
+    every call. A splat source gives a splat constant; a result over 64 KiB
+    is a `dense_resource` blob (as frontends give weights: nothing is
+    hashed or uniqued in the context). A broadcast whose result is over
+    64 KiB and more than 16 times its source (a bias over every row, a
+    weight over a batch) is left to a kernel, which writes what a consumer
+    would otherwise read from a constant as large. `--roller-tile` runs it
+    first. Entry point: `foldConstantDataMovement` (`FoldConstants.h`).
 
     ```mlir
     %w = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
