@@ -182,6 +182,9 @@ void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
   nvvm.cubinFeatures = features.str();
   nvvm.cubinFormat = format.str();
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  // The device copies of uploaded constants (host-memory=device) are freed
+  // when the module is unloaded.
+  pm.addPass(createRollerRegisterDeviceConstantsDestructorPass());
 }
 
 void mlir::roller::buildRollerLowerToNVVMPipeline(

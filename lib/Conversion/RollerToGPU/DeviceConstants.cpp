@@ -62,6 +62,36 @@ static Value createMemRefAt(RewriterBase &rewriter, Location loc,
       .getResult(0);
 }
 
+/// Adds to the module's `@__roller_free_device_constants` (made on first
+/// use) the free of the device copy `slot` points to, if any.
+static void addToFreeFunction(RewriterBase &rewriter, SymbolTable &symbols,
+                              LLVM::GlobalOp slot, MemRefType type) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  Location loc = slot.getLoc();
+  auto func = symbols.lookup<func::FuncOp>(kFreeDeviceConstantsFunction);
+  if (!func) {
+    rewriter.setInsertionPointAfter(slot);
+    func = func::FuncOp::create(rewriter, loc, kFreeDeviceConstantsFunction,
+                                rewriter.getFunctionType({}, {}));
+    symbols.insert(func);
+    rewriter.setInsertionPointToStart(func.addEntryBlock());
+    func::ReturnOp::create(rewriter, loc);
+  }
+  rewriter.setInsertionPoint(func.getBody().front().getTerminator());
+  auto ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
+  Value slotAddress = LLVM::AddressOfOp::create(rewriter, loc, slot);
+  Value pointer = LLVM::LoadOp::create(rewriter, loc, ptr, slotAddress);
+  Value null = LLVM::ZeroOp::create(rewriter, loc, ptr);
+  Value uploaded = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                        pointer, null);
+  auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), uploaded,
+                                /*withElseRegion=*/false);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  gpu::DeallocOp::create(rewriter, loc, /*asyncToken=*/Type(), ValueRange(),
+                         createMemRefAt(rewriter, loc, type, pointer));
+  LLVM::StoreOp::create(rewriter, loc, null, slotAddress);
+}
+
 func::FuncOp mlir::roller::getOrCreateUploadFunction(RewriterBase &rewriter,
                                                      memref::GlobalOp global) {
   Operation *symbolTableOp = global->getParentOp();
@@ -83,6 +113,7 @@ func::FuncOp mlir::roller::getOrCreateUploadFunction(RewriterBase &rewriter,
                                    rewriter.getFunctionType({}, {type}));
   func.setPrivate();
   symbols.insert(func);
+  addToFreeFunction(rewriter, symbols, slot, type);
 
   rewriter.setInsertionPointToStart(func.addEntryBlock());
   Value slotAddress = LLVM::AddressOfOp::create(rewriter, loc, slot);
@@ -120,4 +151,26 @@ func::FuncOp mlir::roller::getOrCreateUploadFunction(RewriterBase &rewriter,
   rewriter.setInsertionPointAfter(ifOp);
   func::ReturnOp::create(rewriter, loc, ifOp.getResult(0));
   return func;
+}
+
+LogicalResult mlir::roller::registerDeviceConstantsDestructor(ModuleOp module) {
+  auto free =
+      module.lookupSymbol<LLVM::LLVMFuncOp>(kFreeDeviceConstantsFunction);
+  if (!free)
+    return success();
+  MLIRContext *context = module.getContext();
+  auto name = FlatSymbolRefAttr::get(free.getSymNameAttr());
+  for (auto dtors : module.getOps<LLVM::GlobalDtorsOp>())
+    if (llvm::is_contained(dtors.getDtors(), name))
+      return success();
+  if (!module.getOps<LLVM::GlobalDtorsOp>().empty())
+    return module.emitError()
+           << "the module already has llvm.mlir.global_dtors; "
+           << kFreeDeviceConstantsFunction << " is not registered in them";
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  LLVM::GlobalDtorsOp::create(
+      builder, module.getLoc(), builder.getArrayAttr({name}),
+      builder.getArrayAttr({builder.getI32IntegerAttr(65535)}),
+      builder.getArrayAttr({LLVM::ZeroAttr::get(context)}));
+  return success();
 }

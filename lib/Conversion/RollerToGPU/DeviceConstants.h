@@ -10,6 +10,8 @@
 #ifndef ROLLER_LIB_CONVERSION_ROLLERTOGPU_DEVICECONSTANTS_H
 #define ROLLER_LIB_CONVERSION_ROLLERTOGPU_DEVICECONSTANTS_H
 
+#include "Roller/Conversion/RollerToGPU/HostBuffersToDevice.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
@@ -26,8 +28,10 @@ inline constexpr llvm::StringLiteral kDeviceSlotPrefix = "__roller_device_";
 /// reads, created next to the global (once per global). On its first call
 /// it allocates device memory (`gpu.alloc`), copies the global into it
 /// (`gpu.memcpy`) and keeps the pointer in an internal LLVM global; later
-/// calls return that buffer. The buffer is never freed: it lives as long
-/// as the module, like the global. The first call is not thread-safe.
+/// calls return that buffer. The buffer lives as long as the module, like
+/// the global: `@__roller_free_device_constants` (made with the first
+/// upload function, see registerDeviceConstantsDestructor) frees every
+/// device copy made. The first call is not thread-safe.
 func::FuncOp getOrCreateUploadFunction(RewriterBase &rewriter,
                                        memref::GlobalOp global);
 

@@ -24,6 +24,13 @@
 // RUN:     --convert-to-nvvm="allow-host-fallback=true" 2>/dev/null | mlir-translate --mlir-to-llvmir | \
 // RUN:   FileCheck %s --check-prefix=MATMUL --implicit-check-not=@malloc
 
+// The device copy of the constant is freed when the module goes.
+// DEVICE: @llvm.global_dtors = appending global [2 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @__roller_free_device_constants, ptr null }, { i32, ptr, ptr } { i32 123, ptr @kernels_unload, ptr null }]
+// DEVICE-LABEL: define void @__roller_free_device_constants()
+// DEVICE: %[[D:.*]] = load ptr, ptr @__roller_device_weights
+// DEVICE: icmp ne ptr %[[D]], null
+// DEVICE: call void @mgpuMemFree(ptr %[[D]],
+// DEVICE: store ptr null, ptr @__roller_device_weights
 // DEVICE-LABEL: define { ptr, ptr, i64, [1 x i64], [1 x i64] } @__roller_upload_weights()
 // DEVICE: %[[SLOT:.*]] = load ptr, ptr @__roller_device_weights
 // DEVICE: icmp eq ptr %[[SLOT]], null

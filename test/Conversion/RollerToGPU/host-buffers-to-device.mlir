@@ -6,6 +6,16 @@
 // its upload function, called once at the start of the function.
 // CHECK-LABEL: llvm.mlir.global internal @__roller_device_weights() {{.*}} : !llvm.ptr
 // CHECK: llvm.mlir.zero : !llvm.ptr
+// The device copy is freed by @__roller_free_device_constants, which
+// roller-register-device-constants-destructor makes a module destructor.
+// CHECK-LABEL: func.func @__roller_free_device_constants()
+// CHECK: %[[FSLOT:.*]] = llvm.mlir.addressof @__roller_device_weights
+// CHECK: %[[FPTR:.*]] = llvm.load %[[FSLOT]]
+// CHECK: %[[UPLOADED:.*]] = llvm.icmp "ne" %[[FPTR]]
+// CHECK: scf.if %[[UPLOADED]] {
+// CHECK: %[[FMEM:.*]] = builtin.unrealized_conversion_cast
+// CHECK: gpu.dealloc %[[FMEM]] : memref<64xf32>
+// CHECK: llvm.store %{{.*}}, %[[FSLOT]]
 // CHECK-LABEL: func.func private @__roller_upload_weights() -> memref<64xf32>
 // CHECK: %[[SLOT:.*]] = llvm.mlir.addressof @__roller_device_weights
 // CHECK: %[[PTR:.*]] = llvm.load %[[SLOT]]

@@ -13,9 +13,16 @@
 #define ROLLER_CONVERSION_ROLLERTOGPU_HOSTBUFFERSTODEVICE_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::roller {
+
+/// The function that frees the device copies of a module's constants
+/// (`__roller_free_device_constants`, no arguments, made with the first
+/// upload function: see placeHostBuffersInDeviceMemory).
+inline constexpr llvm::StringLiteral kFreeDeviceConstantsFunction =
+    "__roller_free_device_constants";
 
 /// What `placeHostBuffersInDeviceMemory` placed.
 struct DevicePlacement {
@@ -38,7 +45,10 @@ struct DevicePlacement {
 ///   sizes, symbols and type, and its `memref.dealloc`s `gpu.dealloc`s;
 /// - a `memref.get_global` of a constant global becomes a call of the
 ///   global's upload function (`getOrCreateUploadFunction`), at the start
-///   of `func`: the weights are copied to the device on the first call only;
+///   of `func`: the weights are copied to the device on the first call only
+///   (and freed by `@__roller_free_device_constants`, which frees every
+///   device copy made and which registerDeviceConstantsDestructor runs when
+///   the module is unloaded);
 /// - a `memref.copy` from or to a placed buffer becomes a `gpu.memcpy`.
 /// The GPU ops are synchronous; `gpu-async-region` puts them on one stream.
 /// Fails with an error at the op, leaving `func` unchanged, when host code
@@ -50,6 +60,15 @@ struct DevicePlacement {
 /// alignment. Functions in a `gpu.module` and declarations are left alone.
 FailureOr<DevicePlacement>
 placeHostBuffersInDeviceMemory(RewriterBase &rewriter, func::FuncOp func);
+
+/// Registers `@__roller_free_device_constants` (an `llvm.func` by now: the
+/// module is lowered to LLVM) as a destructor of `module`
+/// (`llvm.mlir.global_dtors`), so that the device copies of its constants
+/// are freed when the module is unloaded or the process exits, as the
+/// kernels' module is. Does nothing when the function does not exist or is
+/// registered already; fails with an error when the module has other
+/// destructors (an LLVM module has one list of them).
+LogicalResult registerDeviceConstantsDestructor(ModuleOp module);
 
 } // namespace mlir::roller
 

@@ -177,7 +177,10 @@ def RollerHostBuffersToDevicePass
       memory, copies the global into it and keeps the pointer in the
       internal LLVM global `@__roller_device_<global>`; later calls return
       that buffer. The weights are copied once per process, not per call,
-      and live as long as the module (the first call is not thread-safe);
+      and live as long as the module (the first call is not thread-safe):
+      `@__roller_free_device_constants` frees them, and
+      `roller-register-device-constants-destructor` makes it a destructor
+      of the module;
     * a `memref.copy` from or to a placed buffer becomes a `gpu.memcpy`.
 
     The GPU ops are synchronous; upstream's `gpu-async-region`, which runs
@@ -212,6 +215,23 @@ def RollerHostBuffersToDevicePass
     "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
     "::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"];
+}
+
+def RollerRegisterDeviceConstantsDestructorPass
+    : Pass<"roller-register-device-constants-destructor", "::mlir::ModuleOp"> {
+  let summary = "Free the device copies of constants when the module is "
+                "unloaded";
+  let description = [{
+    After the host is lowered to LLVM (the end of `--convert-to-nvvm`): when
+    `roller-host-buffers-to-device` uploaded constants, its
+    `@__roller_free_device_constants` frees the device copy of each one that
+    was made; this registers it in `llvm.mlir.global_dtors`, so that it runs
+    when the module is unloaded or the process exits, as the kernels'
+    module is unloaded. Then a program frees everything it allocated. An
+    error when the module has destructors of its own. Entry point:
+    `registerDeviceConstantsDestructor` (`HostBuffersToDevice.h`).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def RollerExternDynamicSharedMemoryPass

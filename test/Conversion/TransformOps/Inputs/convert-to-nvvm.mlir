@@ -51,6 +51,7 @@ module attributes {transform.with_named_sequence} {
         with options = { "cubin-chip" = "sm_90", "cubin-features" = "+ptx80",
                          "cubin-format" = "isa" }
         to %m11 : (!transform.any_op) -> !transform.any_op
+    %m13 = transform.apply_registered_pass "roller-register-device-constants-destructor" to %m12 : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
