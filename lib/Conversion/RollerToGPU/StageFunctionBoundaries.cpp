@@ -131,7 +131,7 @@ mlir::roller::stageFunctionBoundaries(RewriterBase &rewriter,
   OpBuilder::InsertionGuard guard(rewriter);
   for (Value input : inputs) {
     Location loc = input.getLoc();
-    if (auto arg = dyn_cast<BlockArgument>(input))
+    if (isa<BlockArgument>(input))
       rewriter.setInsertionPointToStart(&entry);
     else
       rewriter.setInsertionPointAfterValue(input);
