@@ -15,8 +15,9 @@ way of targeting sm_90). The figures are the median process wall time (parsing
 the weights and printing included: on these files that is a real part of a
 compile) and, from --mlir-timing, the pass pipeline alone (Total less Parser
 and Output). Kernels are Roller's launches (the launch description has one
-record per gpu.launch_func of the host code); IREE's are the entry points of
-the PTX it dumps. The predicted time of a model is the sum of the report's
+record per gpu.launch_func of the host code), modules the distinct kernels
+among them (PTX modules: launches of identical kernels share one); IREE's
+are the entry points of the PTX it dumps. The predicted time of a model is the sum of the report's
 predicted_us over its records (the model's time of each op's chosen schedule,
 one record per kernel; kernels run one after another, nothing is fused).
 
@@ -203,14 +204,15 @@ def fmt(v, digits=2, style="f"):
 
 
 def table(rows, with_iree):
-    head = ["model", "linalg_ops", "kernels", "roller_s", "roller_pipe_s"]
+    head = ["model", "linalg_ops", "kernels", "modules", "roller_s", "roller_pipe_s"]
     if with_iree:
         head += ["iree_s", "iree_pipe_s", "iree/roller", "iree_dispatches"]
     head += ["predicted_ms", "status"]
     lines = []
     for r in rows:
         cells = [r["model"], fmt(r.get("linalg_ops")), fmt(r.get("kernels")),
-                 fmt(r.get("roller_s")), fmt(r.get("roller_pipeline_s"))]
+                 fmt(r.get("ptx_modules")), fmt(r.get("roller_s")),
+                 fmt(r.get("roller_pipeline_s"))]
         if with_iree:
             ratio = None
             if r.get("iree_process_s") and r.get("roller_s"):

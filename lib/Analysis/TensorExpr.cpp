@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -301,5 +302,37 @@ std::string TensorExpr::str() const {
   llvm::interleave(
       outputs, os, [&](const TensorAccess &out) { printAccess(os, out, axes); },
       " ");
+  return result;
+}
+
+std::string TensorExpr::key() const {
+  std::string result;
+  llvm::raw_string_ostream os(result);
+  auto list = [&](llvm::ArrayRef<int64_t> values) {
+    os << '[';
+    llvm::interleaveComma(values, os);
+    os << ']';
+  };
+  auto access = [&](const TensorAccess &a) {
+    os << '{' << a.name << ' ' << a.elementType << ' ' << a.elementBytes
+       << (a.isRead ? " r " : " w ");
+    list(a.shape);
+    for (const AffineIndex &index : a.indices) {
+      list(index.coeffs);
+      os << '+' << index.constant;
+    }
+    os << '}';
+  };
+  os << opName << ' ' << computeType << ' ' << mmaInputType << ' ';
+  // Exact: a double printed with 17 significant digits reads back equal.
+  os << llvm::format("%.17g", opsPerPoint) << ' ';
+  for (const Axis &axis : axes)
+    os << axis.name << ':' << axis.extent << (axis.isReduction() ? "r " : " ");
+  os << '|';
+  for (const TensorAccess &in : inputs)
+    access(in);
+  os << "->";
+  for (const TensorAccess &out : outputs)
+    access(out);
   return result;
 }

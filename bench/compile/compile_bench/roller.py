@@ -10,8 +10,9 @@ from .processes import TIMING_FLAGS, count_entries, failure_reason, parse_timing
     run_process
 from .summary import median
 
-# The pass that runs LLVM's NVPTX back end (LLVM IR to PTX) in Roller's pipeline.
-ROLLER_BACKEND_PASS = "GpuModuleToBinaryPass"
+# The pass that runs LLVM's NVPTX back end (LLVM IR to PTX) in Roller's pipeline
+# (roller-serialize-kernels, which replaces upstream's gpu-module-to-binary).
+ROLLER_BACKEND_PASS = "RollerSerializeKernelsPass"
 
 
 def run_roller(args, op, path, workdir):

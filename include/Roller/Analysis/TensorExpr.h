@@ -102,6 +102,10 @@ struct TensorExpr {
   /// One line for remarks and logs, e.g.
   /// "i:1024 j:1024 k:1024r | A[i,k] B[k,j] -> C[i,j]".
   std::string str() const;
+  /// Equal for two expressions exactly when all their fields are: what the
+  /// construction reads (extents, indices, shapes, types, ops per point).
+  /// Ops with equal keys get the same schedules.
+  std::string key() const;
 };
 
 } // namespace mlir::roller

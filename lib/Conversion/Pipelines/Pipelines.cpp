@@ -12,17 +12,24 @@
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -142,6 +149,9 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm,
   // unrolling and alignment), not become kernel parameters.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createRollerOutlineKernelsPass());
+  // Repeated layers launch identical kernels: each is lowered and compiled
+  // once.
+  pm.addPass(createRollerDeduplicateKernelsPass());
   // Kernels can only touch device-accessible memory; host code is final
   // from here on (nothing later allocates on the host).
   if (hostMemory == HostMemory::Managed) {
@@ -168,6 +178,52 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm,
   pm.addPass(createRollerRecordLaunchOperandsPass());
 }
 
+/// Upstream's gpu-lower-to-nvvm-pipeline (gpu::buildLowerToNVVMPassPipeline,
+/// LLVM 22.1) with its defaults (O2, 64-bit indices, no bare pointers), the
+/// kernel passes in one nested pipeline, and the kernel modules serialized
+/// in parallel (roller-serialize-kernels) instead of one after the other by
+/// gpu-module-to-binary: that is most of a whole model's compile time. The
+/// output is the same (transform-pipeline.test runs upstream's pipeline).
+static void addLowerToNVVMPasses(OpPassManager &pm, llvm::StringRef chip,
+                                 llvm::StringRef features,
+                                 llvm::StringRef format) {
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = chip.str();
+  target.features = features.str();
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  ConvertIndexToLLVMPassOptions index;
+  index.indexBitwidth = 64;
+  pm.addPass(createConvertIndexToLLVMPass(index));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.indexBitwidth = 64;
+  kernels.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  pm.addPass(createGpuToLLVMConversionPass());
+  RollerSerializeKernelsPassOptions serialize;
+  serialize.format = format.str();
+  pm.addPass(createRollerSerializeKernelsPass(serialize));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
 void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
                                                   llvm::StringRef chip,
                                                   llvm::StringRef features,
@@ -177,11 +233,7 @@ void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerAllowFmaContractionPass());
 
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = chip.str();
-  nvvm.cubinFeatures = features.str();
-  nvvm.cubinFormat = format.str();
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  addLowerToNVVMPasses(pm, chip, features, format);
   // The device copies of uploaded constants (host-memory=device) are freed
   // when the module is unloaded.
   pm.addPass(createRollerRegisterDeviceConstantsDestructorPass());

@@ -42,6 +42,7 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
     `roller-specialize-full-tiles`; `roller-vectorize-mma`;
     `roller-hoist-accumulators`; `gpu-launch-sink-index-computations`;
     `roller-outline-kernels` (each kernel's `.maxnreg` from its config);
+    `roller-deduplicate-kernels` (launches of identical kernels share one);
     with `host-memory=device` (the default without host fallback)
     `roller-stage-function-boundaries`, `roller-deallocate-host-buffers`,
     `roller-host-buffers-to-device` and upstream `gpu-async-region` (kernel
@@ -52,10 +53,12 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
     `roller-extern-dynamic-shared-memory`; `convert-linalg-to-loops`,
     `lower-affine`; `roller-strip-attributes`;
     `roller-record-launch-operands`; `roller-unroll-register-tiles`;
-    `roller-allow-fma-contraction`; and upstream
+    `roller-allow-fma-contraction`; and the passes of upstream's
     `gpu-lower-to-nvvm-pipeline` with `cubin-chip=<chip>`, `cubin-features`
     (+ptx80 for sm_90/sm_90a, +ptx78 for sm_89, +ptx71 for sm_86, +ptx70 for
-    sm_80) and `cubin-format=<format>`.
+    sm_80) and `cubin-format=<format>`, whose `gpu-module-to-binary` is
+    replaced by `roller-serialize-kernels` (the same output, the kernel
+    modules compiled in parallel).
 
     * `chip`: empty means the chip of the module's `roller.device`, else of
       the default device (h200: sm_90); anything else than sm_80, sm_86,

@@ -101,9 +101,10 @@ void buildRollerGPUKernelPipeline(OpPassManager &pm,
                                   HostMemory hostMemory = HostMemory::Device);
 
 /// The second half: unrolls the loops indexing private tiles, FMA
-/// contraction in the kernels, then upstream's gpu-lower-to-nvvm-pipeline
-/// (NVVM, host LLVM, gpu.binary serialization) for `chip`, `features` and
-/// `format`.
+/// contraction in the kernels, then the passes of upstream's
+/// gpu-lower-to-nvvm-pipeline (NVVM, host LLVM, gpu.binary serialization)
+/// for `chip`, `features` and `format`, the kernels serialized in parallel
+/// (roller-serialize-kernels in place of gpu-module-to-binary).
 void buildRollerNVVMCodegenPipeline(OpPassManager &pm, llvm::StringRef chip,
                                     llvm::StringRef features,
                                     llvm::StringRef format);

@@ -468,4 +468,30 @@ def RollerCheckHostComputePass
   ];
 }
 
+def RollerSerializeKernelsPass : Pass<"roller-serialize-kernels", ""> {
+  let summary = "gpu-module-to-binary with the kernel modules compiled in "
+                "parallel";
+  let description = [{
+    Replaces every `gpu.module` directly inside the op by a `gpu.binary`,
+    as upstream's `gpu-module-to-binary` does, with the same objects in the
+    same order, but serializes the modules in parallel on the context's
+    thread pool (`--mlir-disable-threading` makes it serial). Each module is
+    translated to LLVM IR, optimized and compiled to PTX (or a cubin) in an
+    LLVM context of its own; for a whole model that is most of the compile
+    time. Entry point: `serializeKernels` (`SerializeKernels.h`).
+    `--convert-to-nvvm` runs it in place of `gpu-module-to-binary`.
+  }];
+  let options = [
+    Option<"toolkitPath", "toolkit", "std::string", [{""}],
+           "The CUDA toolkit (default: the target's search)">,
+    ListOption<"linkFiles", "l", "std::string",
+               "Bitcode files to link into every module">,
+    Option<"cmdOptions", "opts", "std::string", [{""}],
+           "Options for the tools the target runs (ptxas)">,
+    Option<"format", "format", "std::string", [{"fatbin"}],
+           "isa, bin, fatbin or llvm (as gpu-module-to-binary)">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // ROLLER_CONVERSION_ROLLERTOGPU_KERNELPASSES_TD

@@ -306,4 +306,39 @@ def RollerOutlineKernelsPass
     "::mlir::DLTIDialect"];
 }
 
+def RollerDeduplicateKernelsPass
+    : Pass<"roller-deduplicate-kernels", "::mlir::ModuleOp"> {
+  let summary = "Launches of identical kernels share one gpu.module";
+  let description = [{
+    After outlining, every launch has a `gpu.module` of its own, and each
+    is lowered and compiled to PTX separately. A model repeats its layers
+    (ResNet-18: 106 launches of 42 distinct kernels), so most of that work
+    is done several times over. This pass points the launches of a kernel
+    module equivalent to an earlier one at the earlier one and erases it:
+    compile time grows with the distinct kernels.
+
+    Two modules are equivalent when they differ in nothing but their
+    symbol name and locations: the same ops with the same attributes
+    (`roller.config` included, so kernels of different schedules stay
+    apart), types and value uses, and the same kernel names inside. A
+    module referenced by anything other than `gpu.launch_func` is kept.
+
+    ```mlir
+    gpu.launch_func @f_kernel::@f_kernel blocks in (...) threads in (...) args(%a : memref<64xf32>)
+    gpu.launch_func @f_kernel_0::@f_kernel blocks in (...) threads in (...) args(%b : memref<64xf32>)
+    gpu.module @f_kernel { gpu.func @f_kernel(%x: memref<64xf32>) kernel { ... } }
+    gpu.module @f_kernel_0 { gpu.func @f_kernel(%x: memref<64xf32>) kernel { ... } }
+    ```
+
+    becomes
+
+    ```mlir
+    gpu.launch_func @f_kernel::@f_kernel blocks in (...) threads in (...) args(%a : memref<64xf32>)
+    gpu.launch_func @f_kernel::@f_kernel blocks in (...) threads in (...) args(%b : memref<64xf32>)
+    gpu.module @f_kernel { gpu.func @f_kernel(%x: memref<64xf32>) kernel { ... } }
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // ROLLER_CONVERSION_ROLLERTOGPU_LAUNCHPASSES_TD

@@ -38,13 +38,6 @@ struct Channel {
 };
 } // namespace
 
-static double toDouble(APFloat value) {
-  bool losesInfo = false;
-  value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-                &losesInfo);
-  return value.convertToDouble();
-}
-
 /// The body is `out + in0 * in1` in one type: the result is linear in each
 /// input, so scaling an input's slice scales the outputs it reaches.
 bool mlir::roller::isMulAccumulate(linalg::LinalgOp op) {

@@ -57,19 +57,53 @@ std::optional<ConstantElements> mlir::roller::getConstantElements(Value value) {
   return ConstantElements{type, *bytes};
 }
 
-/// `value` in double (exact for every supported type).
-static double toDouble(APFloat value) {
+double mlir::roller::toDouble(APFloat value) {
   bool losesInfo = false;
   value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
                 &losesInfo);
   return value.convertToDouble();
 }
 
-static APFloat fromDouble(double value, const llvm::fltSemantics &semantics) {
+APFloat mlir::roller::fromDouble(double value,
+                                 const llvm::fltSemantics &semantics) {
   APFloat result(value);
   bool losesInfo = false;
   result.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
   return result;
+}
+
+double ConstantElements::getDouble(int64_t index) const {
+  Type element = type.getElementType();
+  const char *at = bytes.data.data();
+  if (element.isF32()) {
+    float value;
+    std::memcpy(&value, at + (bytes.splat ? 0 : index * 4), 4);
+    return value;
+  }
+  if (element.isF64()) {
+    double value;
+    std::memcpy(&value, at + (bytes.splat ? 0 : index * 8), 8);
+    return value;
+  }
+  return toDouble(get(index));
+}
+
+void mlir::roller::writeDouble(double value, FloatType type, char *at) {
+  // The host's double-to-float conversion rounds to nearest even, as
+  // APFloat does (the compiler runs in the default floating-point mode).
+  if (type.isF32()) {
+    float narrowed = static_cast<float>(value);
+    std::memcpy(at, &narrowed, 4);
+    return;
+  }
+  if (type.isF64()) {
+    std::memcpy(at, &value, 8);
+    return;
+  }
+  uint64_t raw = fromDouble(value, type.getFloatSemantics())
+                     .bitcastToAPInt()
+                     .getZExtValue();
+  std::memcpy(at, &raw, type.getWidth() / 8);
 }
 
 std::optional<APFloat>

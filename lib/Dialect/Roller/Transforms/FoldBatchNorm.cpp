@@ -33,21 +33,6 @@ using namespace mlir;
 using namespace mlir::roller;
 using llvm::APFloat;
 
-static double toDouble(APFloat value) {
-  bool losesInfo = false;
-  value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-                &losesInfo);
-  return value.convertToDouble();
-}
-
-static APFloat fromDouble(double value, Type type) {
-  APFloat result(value);
-  bool losesInfo = false;
-  result.convert(cast<FloatType>(type).getFloatSemantics(),
-                 APFloat::rmNearestTiesToEven, &losesInfo);
-  return result;
-}
-
 /// The producers of the operands of `op` and of the values its body uses
 /// from above (scalar constants): what may be dead once it is erased.
 static SmallVector<Operation *> producers(Operation *op) {
@@ -103,7 +88,8 @@ mlir::roller::foldAffineEpilogue(RewriterBase &rewriter,
     if (!std::isfinite(a) || !std::isfinite(b))
       return rewriter.notifyMatchFailure(anchor, "a coefficient is not finite");
     scaled |= a != 1.0;
-    newBias.push_back(fromDouble(b, elementType));
+    newBias.push_back(
+        fromDouble(b, cast<FloatType>(elementType).getFloatSemantics()));
   }
 
   // W'[..c..] = a[c] * W[..c..], rounded once.
@@ -121,12 +107,11 @@ mlir::roller::foldAffineEpilogue(RewriterBase &rewriter,
       inner *= shape[d];
     int64_t numElements = weights->type.getNumElements();
     auto fill = [&](MutableArrayRef<char> bytes) {
+      auto floatType = cast<FloatType>(elementType);
       for (int64_t i = 0; i < numElements; ++i) {
         int64_t c = (i / inner) % shape[e.weightsDim];
-        APFloat w =
-            fromDouble(e.scale[c] * toDouble(weights->get(i)), elementType);
-        uint64_t raw = w.bitcastToAPInt().getZExtValue();
-        std::memcpy(bytes.data() + i * elementBytes, &raw, elementBytes);
+        writeDouble(e.scale[c] * weights->getDouble(i), floatType,
+                    bytes.data() + i * elementBytes);
       }
     };
     Value newWeights = createConstantTensor(rewriter, loc, weights->type,

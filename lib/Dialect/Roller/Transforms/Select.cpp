@@ -13,10 +13,8 @@
 using namespace mlir;
 using namespace mlir::roller;
 
-llvm::Expected<Selection>
-mlir::roller::selectSchedules(linalg::LinalgOp op, const DeviceSpec &device,
-                              const ConstructionOptions &options) {
-  auto start = std::chrono::steady_clock::now();
+llvm::Expected<TensorExpr>
+mlir::roller::getSchedulableExpr(linalg::LinalgOp op) {
   llvm::Expected<TensorExpr> expr = tensorExprFromLinalg(op);
   if (!expr)
     return expr.takeError();
@@ -25,6 +23,16 @@ mlir::roller::selectSchedules(linalg::LinalgOp op, const DeviceSpec &device,
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the op has no loops (0-d operands): "
                                    "nothing to tile");
+  return expr;
+}
+
+llvm::Expected<Selection>
+mlir::roller::selectSchedules(linalg::LinalgOp op, const DeviceSpec &device,
+                              const ConstructionOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  llvm::Expected<TensorExpr> expr = getSchedulableExpr(op);
+  if (!expr)
+    return expr.takeError();
   llvm::Expected<ConstructionResult> construction =
       constructSchedules(*expr, device, options);
   if (!construction)

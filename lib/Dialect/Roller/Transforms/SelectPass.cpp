@@ -14,7 +14,9 @@
 
 #include "Roller/Analysis/LinalgTensorExpr.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -127,16 +129,33 @@ std::string describeCandidate(const Candidate &candidate) {
       .str();
 }
 
-/// One run of the selection over a module.
+/// One run of the selection over a module. Ops of equal tensor expressions
+/// (a model's repeated layers) share one construction; the distinct ones
+/// are constructed in parallel. Remarks, configs and report lines still come
+/// per op, in the module's order.
 class Selector {
 public:
   explicit Selector(const SelectionOptions &options) : options(options) {}
   LogicalResult run(ModuleOp module);
 
 private:
-  void selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
-                 const ConstructionOptions &construction,
-                 std::vector<llvm::json::Object> &report);
+  /// What the construction made of one distinct expression.
+  struct Constructed {
+    TensorExpr expr;
+    std::optional<ConstructionResult> result;
+    std::string error;
+    double us = 0;
+  };
+
+  llvm::json::Object beginLine(linalg::LinalgOp op);
+  void keepUserConfig(linalg::LinalgOp op, ConfigAttr config,
+                      const DeviceSpec &spec,
+                      std::vector<llvm::json::Object> &report);
+  void reportUnsupported(linalg::LinalgOp op, const std::string &reason,
+                         std::vector<llvm::json::Object> &report);
+  void attachSelection(linalg::LinalgOp op, const Selection &selection,
+                       bool shared, const ConstructionOptions &construction,
+                       std::vector<llvm::json::Object> &report);
   LogicalResult writeReport(ModuleOp module,
                             std::vector<llvm::json::Object> &report);
   const SelectionOptions &options;
@@ -169,60 +188,66 @@ LogicalResult Selector::writeReport(ModuleOp module,
   return success();
 }
 
-void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
-                         const ConstructionOptions &construction,
-                         std::vector<llvm::json::Object> &report) {
+llvm::json::Object Selector::beginLine(linalg::LinalgOp op) {
   llvm::json::Object line{{"op", describeLinalgOp(op)},
                           {"loc", formatLocation(op.getLoc())}};
   // The enclosing function names the op's kernel (`<func>_kernel`).
   if (auto func = op->getParentOfType<FunctionOpInterface>())
     line["func"] = func.getName().str();
-  // A user's config is validated and kept.
-  if (auto config =
-          op->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName)) {
-    auto start = std::chrono::steady_clock::now();
-    llvm::Expected<TensorExpr> expr = tensorExprFromLinalg(op);
-    if (!expr) {
-      op->emitError() << "roller.config on an op Roller cannot model: "
-                      << llvm::toString(expr.takeError());
-      failedAny = true;
-      return;
-    }
-    llvm::Expected<Prediction> prediction = checkConfig(*expr, spec, config);
-    if (!prediction) {
-      op->emitError() << llvm::toString(prediction.takeError());
-      failedAny = true;
-      return;
-    }
-    op->emitRemark() << "roller-select: keeping the user's roller.config: "
-                     << describeCandidate(
-                            {getScheduleFromConfig(config), *prediction});
-    line["supported"] = true;
-    line["user_config"] = true;
-    for (auto &[key, value] :
-         describeSchedule(*expr, getScheduleFromConfig(config), *prediction))
-      line[key] = value;
-    // The kernel gets the user's cap (0: none), not the model's budget.
-    line["max_regs"] = config.getMaxRegs();
-    line["candidates_considered"] = 1;
-    line["select_us"] = std::chrono::duration<double, std::micro>(
-                            std::chrono::steady_clock::now() - start)
-                            .count();
-    report.push_back(std::move(line));
-    return;
-  }
+  return line;
+}
 
-  llvm::Expected<Selection> selection = selectSchedules(op, spec, construction);
-  if (!selection) {
-    std::string reason = llvm::toString(selection.takeError());
-    op->emitRemark() << "roller-select: not supported: " << reason;
-    line["supported"] = false;
-    line["reason"] = reason;
-    report.push_back(std::move(line));
+void Selector::keepUserConfig(linalg::LinalgOp op, ConfigAttr config,
+                              const DeviceSpec &spec,
+                              std::vector<llvm::json::Object> &report) {
+  llvm::json::Object line = beginLine(op);
+  auto start = std::chrono::steady_clock::now();
+  llvm::Expected<TensorExpr> expr = tensorExprFromLinalg(op);
+  if (!expr) {
+    op->emitError() << "roller.config on an op Roller cannot model: "
+                    << llvm::toString(expr.takeError());
+    failedAny = true;
     return;
   }
-  const std::vector<Candidate> &candidates = selection->construction.candidates;
-  const Candidate &best = selection->ranked(options.rank);
+  llvm::Expected<Prediction> prediction = checkConfig(*expr, spec, config);
+  if (!prediction) {
+    op->emitError() << llvm::toString(prediction.takeError());
+    failedAny = true;
+    return;
+  }
+  op->emitRemark() << "roller-select: keeping the user's roller.config: "
+                   << describeCandidate(
+                          {getScheduleFromConfig(config), *prediction});
+  line["supported"] = true;
+  line["user_config"] = true;
+  for (auto &[key, value] :
+       describeSchedule(*expr, getScheduleFromConfig(config), *prediction))
+    line[key] = value;
+  // The kernel gets the user's cap (0: none), not the model's budget.
+  line["max_regs"] = config.getMaxRegs();
+  line["candidates_considered"] = 1;
+  line["select_us"] = std::chrono::duration<double, std::micro>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+  report.push_back(std::move(line));
+}
+
+void Selector::reportUnsupported(linalg::LinalgOp op, const std::string &reason,
+                                 std::vector<llvm::json::Object> &report) {
+  llvm::json::Object line = beginLine(op);
+  op->emitRemark() << "roller-select: not supported: " << reason;
+  line["supported"] = false;
+  line["reason"] = reason;
+  report.push_back(std::move(line));
+}
+
+void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
+                               bool shared,
+                               const ConstructionOptions &construction,
+                               std::vector<llvm::json::Object> &report) {
+  llvm::json::Object line = beginLine(op);
+  const std::vector<Candidate> &candidates = selection.construction.candidates;
+  const Candidate &best = selection.ranked(options.rank);
   size_t chosen = &best - candidates.data();
   if (chosen + 1 < size_t(options.rank))
     op->emitRemark() << "roller-select: rank " << options.rank
@@ -230,16 +255,16 @@ void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
                      << (candidates.size() == 1 ? " candidate" : " candidates")
                      << ": attaching the last";
   op->setAttr(RollerDialect::kConfigAttrName,
-              buildConfigAttr(op->getContext(), selection->expr, best));
+              buildConfigAttr(op->getContext(), selection.expr, best));
 
   InFlightDiagnostic remark = op->emitRemark();
-  remark << "roller-select: " << selection->construction.strategy << ", chose "
-         << describeCandidate(best) << "; "
-         << selection->construction.considered << " candidates considered; top "
-         << selection->construction.candidates.size() << ":";
+  remark << "roller-select: " << selection.construction.strategy << ", chose "
+         << describeCandidate(best) << "; " << selection.construction.considered
+         << " candidates considered"
+         << (shared ? " (for an earlier op of the same expression)" : "")
+         << "; top " << candidates.size() << ":";
   llvm::json::Array top;
-  for (auto [rank, candidate] :
-       llvm::enumerate(selection->construction.candidates)) {
+  for (auto [rank, candidate] : llvm::enumerate(candidates)) {
     if (rank < 3)
       remark << " #" << rank + 1 << " " << describeCandidate(candidate) << ";";
     top.push_back(llvm::json::Object{
@@ -252,18 +277,20 @@ void Selector::selectOne(linalg::LinalgOp op, const DeviceSpec &spec,
   }
   line["supported"] = true;
   line["user_config"] = false;
-  line["expr"] = selection->expr.str();
-  line["strategy"] = selection->construction.strategy;
+  line["expr"] = selection.expr.str();
+  line["strategy"] = selection.construction.strategy;
   for (auto &[key, value] :
-       describeSchedule(selection->expr, best.schedule, best.prediction))
+       describeSchedule(selection.expr, best.schedule, best.prediction))
     line[key] = value;
   line["rank"] = int64_t(chosen + 1);
-  line["eps"] = selection->construction.eps;
+  line["eps"] = selection.construction.eps;
   if (construction.exhaustive)
-    line["exhaustive_truncated"] = selection->construction.truncated;
+    line["exhaustive_truncated"] = selection.construction.truncated;
   line["top"] = std::move(top);
-  line["candidates_considered"] = selection->construction.considered;
-  line["select_us"] = selection->selectUs;
+  line["candidates_considered"] = selection.construction.considered;
+  line["select_us"] = selection.selectUs;
+  // The candidates are those of an earlier op with the same expression.
+  line["shared_construction"] = shared;
   report.push_back(std::move(line));
 }
 
@@ -309,12 +336,78 @@ LogicalResult Selector::run(ModuleOp module) {
   if (construction.exhaustive)
     construction.budget = 200000;
 
-  std::vector<llvm::json::Object> report;
   SmallVector<linalg::LinalgOp> ops;
-  module.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
-  for (linalg::LinalgOp op : ops)
+  module.walk([&](linalg::LinalgOp op) {
     if (!isFoldedInit(op))
-      selectOne(op, spec, construction, report);
+      ops.push_back(op);
+  });
+
+  // The expression of every op without a user config (serially: it reads
+  // the IR), each distinct one once.
+  std::vector<Constructed> distinct;
+  llvm::StringMap<size_t> distinctByKey;
+  // Per op: its distinct expression, or -1 with the reason it has none.
+  SmallVector<int64_t> distinctOf(ops.size(), -1);
+  SmallVector<std::string> unsupported(ops.size());
+  SmallVector<double> exprUs(ops.size(), 0);
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    if (op->hasAttr(RollerDialect::kConfigAttrName))
+      continue;
+    auto start = std::chrono::steady_clock::now();
+    llvm::Expected<TensorExpr> expr = getSchedulableExpr(op);
+    exprUs[index] = std::chrono::duration<double, std::micro>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    if (!expr) {
+      unsupported[index] = llvm::toString(expr.takeError());
+      continue;
+    }
+    auto [it, inserted] =
+        distinctByKey.try_emplace(expr->key(), distinct.size());
+    if (inserted)
+      distinct.push_back(Constructed{std::move(*expr), std::nullopt, "", 0});
+    distinctOf[index] = it->second;
+  }
+
+  // The construction is plain C++ on the expression: one task each.
+  parallelFor(ctx, 0, distinct.size(), [&](size_t index) {
+    Constructed &entry = distinct[index];
+    auto start = std::chrono::steady_clock::now();
+    llvm::Expected<ConstructionResult> result =
+        constructSchedules(entry.expr, spec, construction);
+    if (result)
+      entry.result = std::move(*result);
+    else
+      entry.error = llvm::toString(result.takeError());
+    entry.us = std::chrono::duration<double, std::micro>(
+                   std::chrono::steady_clock::now() - start)
+                   .count();
+  });
+
+  std::vector<llvm::json::Object> report;
+  SmallVector<bool> constructedBefore(distinct.size(), false);
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    if (auto config =
+            op->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName)) {
+      keepUserConfig(op, config, spec, report);
+      continue;
+    }
+    if (distinctOf[index] < 0) {
+      reportUnsupported(op, unsupported[index], report);
+      continue;
+    }
+    Constructed &entry = distinct[distinctOf[index]];
+    if (!entry.result) {
+      reportUnsupported(op, entry.error, report);
+      continue;
+    }
+    bool shared = constructedBefore[distinctOf[index]];
+    constructedBefore[distinctOf[index]] = true;
+    // The first op of an expression is charged its construction.
+    Selection selection{entry.expr, *entry.result,
+                        exprUs[index] + (shared ? 0 : entry.us)};
+    attachSelection(op, selection, shared, construction, report);
+  }
 
   if (!options.report.empty() && failed(writeReport(module, report)))
     return failure();

@@ -1,6 +1,8 @@
 // --convert-to-nvvm for sm_90 as a transform script: Roller's GPU steps as
 // transform.roller.* ops, upstream's passes through apply_registered_pass,
-// in the order of buildRollerLowerToNVVMPipeline (Pipelines.cpp).
+// in the order of buildRollerLowerToNVVMPipeline (Pipelines.cpp). The kernels
+// are serialized by upstream's gpu-lower-to-nvvm-pipeline, one after the
+// other: the pipeline's parallel roller-serialize-kernels writes the same.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op) {
     %f0 = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
@@ -24,8 +26,9 @@ module attributes {transform.with_named_sequence} {
     transform.roller.hoist_accumulators %funcs2 : !transform.any_op
     %m4 = transform.apply_registered_pass "gpu-launch-sink-index-computations" to %m3 : (!transform.any_op) -> !transform.any_op
     transform.roller.outline_kernels %m4 : !transform.any_op
-    transform.roller.stage_function_boundaries %m4 : !transform.any_op
-    %m4a = transform.apply_registered_pass "roller-deallocate-host-buffers" to %m4 : (!transform.any_op) -> !transform.any_op
+    %m4d = transform.apply_registered_pass "roller-deduplicate-kernels" to %m4 : (!transform.any_op) -> !transform.any_op
+    transform.roller.stage_function_boundaries %m4d : !transform.any_op
+    %m4a = transform.apply_registered_pass "roller-deallocate-host-buffers" to %m4d : (!transform.any_op) -> !transform.any_op
     transform.roller.host_buffers_to_device %m4a : !transform.any_op
     %host = transform.structured.match ops{["func.func"]} in %m4a : (!transform.any_op) -> !transform.any_op
     %host2 = transform.apply_registered_pass "gpu-async-region" to %host : (!transform.any_op) -> !transform.any_op

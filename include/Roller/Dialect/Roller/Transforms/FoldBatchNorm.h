@@ -35,7 +35,20 @@ struct ConstantElements {
 
   /// The element at row-major position `index` of `type`.
   llvm::APFloat get(int64_t index) const;
+  /// The same element in double (exact for every supported type); f32 and
+  /// f64 are read directly: folding the weights of a model reads millions.
+  double getDouble(int64_t index) const;
 };
+
+/// `value` in double (exact for f16, bf16, f32 and f64).
+double toDouble(llvm::APFloat value);
+
+/// `value` rounded to nearest even in `semantics`.
+llvm::APFloat fromDouble(double value, const llvm::fltSemantics &semantics);
+
+/// Writes `value`, rounded to nearest even in `type` (f16, bf16, f32 or
+/// f64), as the type's bytes at `at`.
+void writeDouble(double value, FloatType type, char *at);
 
 /// The elements of `value` when it is such a constant, else std::nullopt.
 std::optional<ConstantElements> getConstantElements(Value value);

@@ -34,6 +34,10 @@ struct Selection {
   const Candidate &ranked(int64_t rank) const;
 };
 
+/// The tensor expression ROLLER schedules `op` by, or the reason it has
+/// none (dynamic shapes, non-affine maps, no loops, ...).
+llvm::Expected<TensorExpr> getSchedulableExpr(linalg::LinalgOp op);
+
 /// Runs ROLLER on `op` for `device`. Fails with the reason when the op has
 /// no tensor expression (dynamic shapes, non-affine maps, ...) or no aligned
 /// schedule fits the device.

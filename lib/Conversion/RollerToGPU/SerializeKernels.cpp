@@ -1,0 +1,134 @@
+//===- SerializeKernels.cpp - Kernel modules compiled in parallel ---------===//
+//
+// `--roller-serialize-kernels`: gpu-module-to-binary with the modules
+// serialized in parallel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Conversion/RollerToGPU/SerializeKernels.h"
+#include "Roller/Conversion/RollerToGPU/Passes.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERSERIALIZEKERNELSPASS
+#include "Roller/Conversion/RollerToGPU/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+std::optional<gpu::CompilationTarget>
+mlir::roller::parseCompilationTarget(StringRef format) {
+  return llvm::StringSwitch<std::optional<gpu::CompilationTarget>>(format)
+      .Cases({"offloading", "llvm"}, gpu::CompilationTarget::Offload)
+      .Cases({"assembly", "isa"}, gpu::CompilationTarget::Assembly)
+      .Cases({"binary", "bin"}, gpu::CompilationTarget::Binary)
+      .Cases({"fatbinary", "fatbin"}, gpu::CompilationTarget::Fatbin)
+      .Default(std::nullopt);
+}
+
+namespace {
+/// One module and what its targets made of it.
+struct KernelModule {
+  gpu::GPUModuleOp module;
+  SmallVector<std::optional<SmallVector<char, 0>>> objects;
+};
+} // namespace
+
+LogicalResult
+mlir::roller::serializeKernels(RewriterBase &rewriter, Operation *op,
+                               const gpu::TargetOptions &options) {
+  std::vector<KernelModule> kernels;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (auto module : block.getOps<gpu::GPUModuleOp>()) {
+        if (!module.getTargetsAttr())
+          return module.emitError("the module has no target attributes");
+        kernels.push_back({module, {}});
+      }
+
+  // Each serialization reads its module only and builds LLVM IR in an LLVM
+  // context of its own. Errors come out in the modules' order.
+  MLIRContext *ctx = op->getContext();
+  {
+    // Holds the threads' diagnostics until all are done.
+    ParallelDiagnosticHandler diagnostics(ctx);
+    parallelFor(ctx, 0, kernels.size(), [&](size_t index) {
+      diagnostics.setOrderIDForThread(index);
+      KernelModule &kernel = kernels[index];
+      for (Attribute attr : kernel.module.getTargetsAttr()) {
+        auto target = cast<gpu::TargetAttrInterface>(attr);
+        kernel.objects.push_back(
+            target.serializeToObject(kernel.module, options));
+      }
+      diagnostics.eraseOrderIDForThread();
+    });
+  }
+  for (KernelModule &kernel : kernels)
+    if (llvm::is_contained(kernel.objects, std::nullopt))
+      return kernel.module.emitError(
+          "An error happened while serializing the module.");
+
+  SmallVector<ArrayAttr> binaries;
+  for (KernelModule &kernel : kernels) {
+    SmallVector<Attribute> objects;
+    for (auto [attr, object] :
+         llvm::zip_equal(kernel.module.getTargetsAttr(), kernel.objects)) {
+      auto target = cast<gpu::TargetAttrInterface>(attr);
+      Attribute created = target.createObject(kernel.module, *object, options);
+      if (!created)
+        return kernel.module.emitError(
+            "An error happened while creating the object.");
+      objects.push_back(created);
+    }
+    binaries.push_back(rewriter.getArrayAttr(objects));
+  }
+
+  for (auto [kernel, objects] : llvm::zip_equal(kernels, binaries)) {
+    auto handler =
+        dyn_cast_or_null<gpu::OffloadingLLVMTranslationAttrInterface>(
+            kernel.module.getOffloadingHandlerAttr());
+    rewriter.setInsertionPointAfter(kernel.module);
+    gpu::BinaryOp::create(rewriter, kernel.module.getLoc(),
+                          kernel.module.getName(), handler, objects);
+    rewriter.eraseOp(kernel.module);
+  }
+  return success();
+}
+
+namespace {
+struct RollerSerializeKernelsPass
+    : public roller::impl::RollerSerializeKernelsPassBase<
+          RollerSerializeKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    Operation *op = getOperation();
+    std::optional<gpu::CompilationTarget> target =
+        parseCompilationTarget(format);
+    if (!target) {
+      op->emitError() << "roller-serialize-kernels: unknown format '" << format
+                      << "' (isa, bin, fatbin or llvm)";
+      return signalPassFailure();
+    }
+    // Built before the threads start: the targets may ask for it.
+    std::optional<SymbolTable> table;
+    if (Operation *tableOp = SymbolTable::getNearestSymbolTable(op))
+      table.emplace(tableOp);
+    SmallVector<Attribute> libraries;
+    for (const std::string &path : linkFiles)
+      libraries.push_back(StringAttr::get(&getContext(), path));
+    gpu::TargetOptions options(
+        toolkitPath, libraries, cmdOptions, /*elfSection=*/"", *target,
+        [&]() -> SymbolTable * { return table ? &*table : nullptr; });
+    IRRewriter rewriter(&getContext());
+    if (failed(serializeKernels(rewriter, op, options)))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,58 @@
+// RUN: roller-opt %s --split-input-file --roller-serialize-kernels=format=isa \
+// RUN:   -verify-diagnostics | FileCheck %s
+// Serially (no thread pool) the output is the same.
+// RUN: roller-opt %s --split-input-file --roller-serialize-kernels=format=isa \
+// RUN:   -verify-diagnostics --mlir-disable-threading | FileCheck %s
+
+// Every module becomes a gpu.binary of PTX, in the modules' order, each
+// with its own kernel.
+// CHECK-LABEL: module @two
+// CHECK: gpu.binary @first [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.target sm_90{{.*}}.entry first_kernel{{.*}}">]
+// CHECK: gpu.binary @second [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.entry second_kernel{{.*}}st.global.b32{{.*}}">]
+// CHECK-NOT: gpu.module
+module @two attributes {gpu.container_module} {
+  gpu.module @first [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+    llvm.func @first_kernel() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+  gpu.module @second [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+    llvm.func @second_kernel(%p: !llvm.ptr<1>) attributes {gpu.kernel, nvvm.kernel} {
+      %v = llvm.mlir.constant(1.0 : f32) : f32
+      llvm.store %v, %p : f32, !llvm.ptr<1>
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// A module without a target cannot be compiled: nothing is replaced.
+module @no_target attributes {gpu.container_module} {
+  gpu.module @ok [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+    llvm.func @ok_kernel() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+  // expected-error @below {{the module has no target attributes}}
+  gpu.module @untargeted {
+    llvm.func @k() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// A module whose translation fails (an unregistered op has no LLVM IR).
+module @bad_kernel attributes {gpu.container_module} {
+  // expected-error @below {{Failed creating the llvm::Module.}}
+  // expected-error @below {{An error happened while serializing the module.}}
+  gpu.module @bad [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+    llvm.func @k() attributes {gpu.kernel, nvvm.kernel} {
+      // expected-error @below {{cannot be converted to LLVM IR: missing `LLVMTranslationDialectInterface` registration for dialect for op: memref.alloca}}
+      %a = memref.alloca() : memref<4xf32>
+      llvm.return
+    }
+  }
+}
