@@ -92,13 +92,26 @@ void Constructor::keep(std::optional<Candidate> candidate) {
     found.push_back(std::move(*candidate));
 }
 
-/// Per view axis, the sizes that map back to a box (empty: any size).
+/// Per view axis, the candidate sizes that map back to a box (empty: any
+/// size). Only getCandidateSizes's sizes can ever be chosen, so only those
+/// are tested: listing every representable size would cost the sum of the
+/// group's extents (billions on a huge tensor) in time and memory.
 std::vector<std::vector<int64_t>> getRepresentable(const ExprView &view,
                                                    const TensorExpr &original) {
   std::vector<std::vector<int64_t>> result(view.expr.getRank());
-  for (unsigned i = 0; i < view.groups.size(); ++i)
-    if (view.groups[i].size() > 1)
-      result[i] = representableSizes(view, i, original);
+  for (unsigned i = 0; i < view.groups.size(); ++i) {
+    if (view.groups[i].size() <= 1)
+      continue;
+    // eps = 1 admits every size up to the extent: the superset of the
+    // candidates at each eps of the schedule.
+    for (int64_t size :
+         getCandidateSizes(view.expr.axes[i].extent, /*eps=*/1.0, {}))
+      if (isRepresentableSize(view, i, size, original))
+        result[i].push_back(size);
+    // Keep "empty means any size" from admitting everything.
+    if (result[i].empty())
+      result[i].push_back(1);
+  }
   return result;
 }
 

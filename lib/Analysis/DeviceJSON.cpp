@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Analysis/Device.h"
+#include "Roller/Analysis/Limits.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -332,7 +333,37 @@ std::string formatDouble(double value) {
 
 } // namespace
 
+/// Whether arrays and objects in `text` nest deeper than `limit`, scanned
+/// without recursion (brackets inside strings do not count).
+static bool nestsDeeperThan(llvm::StringRef text, unsigned limit) {
+  unsigned depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i; // The escaped character cannot end the string.
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit)
+        return true;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
 llvm::Expected<DeviceSpec> mlir::roller::parseDeviceJSON(llvm::StringRef text) {
+  // json::parse recurses per level: bound the depth before it runs.
+  if (nestsDeeperThan(text, kMaxDeviceFileDepth))
+    return makeError("invalid JSON: arrays and objects nest deeper than " +
+                     llvm::Twine(kMaxDeviceFileDepth) + " levels");
   llvm::Expected<json::Value> root = json::parse(text);
   if (!root)
     return makeError("invalid JSON: " + llvm::toString(root.takeError()));
@@ -428,9 +459,23 @@ mlir::roller::resolveDevice(llvm::StringRef nameOrPath) {
   if (!looksLikePath)
     return makeError("unknown device '" + nameOrPath + "': expected one of " +
                      presetList() + " or the path of a JSON device file");
-  if (llvm::sys::fs::is_directory(nameOrPath))
+  // Checked before reading: /dev/zero would exhaust memory and a FIFO would
+  // block forever.
+  llvm::sys::fs::file_status status;
+  if (std::error_code error = llvm::sys::fs::status(nameOrPath, status))
+    return makeError("cannot read device file '" + nameOrPath +
+                     "': " + error.message());
+  if (llvm::sys::fs::is_directory(status))
     return makeError("cannot read device file '" + nameOrPath +
                      "': it is a directory");
+  if (!llvm::sys::fs::is_regular_file(status))
+    return makeError("cannot read device file '" + nameOrPath +
+                     "': it is not a regular file");
+  if (status.getSize() > kMaxDeviceFileBytes)
+    return makeError("cannot read device file '" + nameOrPath +
+                     "': " + llvm::Twine(status.getSize()) +
+                     " bytes, above the limit of " +
+                     llvm::Twine(kMaxDeviceFileBytes));
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(nameOrPath, /*IsText=*/true);
   if (!buffer)

@@ -162,6 +162,20 @@ llvm::Expected<TensorAccess> makeAccess(linalg::LinalgOp op, OpOperand &operand,
     if (auto memref = dyn_cast<MemRefType>(type); memref && !isRowMajor(memref))
       return reject(where + " has a layout that is not row-major (" +
                     printed(type) + ")");
+    // Checked before any analysis multiplies sizes (see kMaxElements).
+    int64_t elements = 1;
+    for (int64_t dim : shaped.getShape()) {
+      if (dim > kMaxExtent)
+        return reject(where + " has a dimension of " + std::to_string(dim) +
+                      ", above the limit of " + std::to_string(kMaxExtent) +
+                      " (" + printed(type) + ")");
+      // At most 2^48 x 2^31: checked, as the product can exceed 64 bits.
+      std::optional<int64_t> product = llvm::checkedMul(elements, dim);
+      elements = product.value_or(kMaxElements + 1);
+      if (elements > kMaxElements)
+        return reject(where + " has more than 2^48 elements (" + printed(type) +
+                      ")");
+    }
     access.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
     elementType = shaped.getElementType();
   }
@@ -330,9 +344,18 @@ mlir::roller::tensorExprFromLinalg(linalg::LinalgOp op) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   if (ranges.size() != numLoops || iterators.size() != numLoops)
     return reject("the loop ranges of the op could not be computed");
+  int64_t points = 1;
   for (unsigned d = 0; d < numLoops; ++d) {
     if (ShapedType::isDynamic(ranges[d]))
       return reject("loop d" + std::to_string(d) + " has a dynamic extent");
+    if (ranges[d] > kMaxExtent)
+      return reject("loop d" + std::to_string(d) + " has an extent of " +
+                    std::to_string(ranges[d]) + ", above the limit of " +
+                    std::to_string(kMaxExtent));
+    std::optional<int64_t> product = llvm::checkedMul(points, ranges[d]);
+    points = product.value_or(kMaxElements + 1);
+    if (points > kMaxElements)
+      return reject("the iteration space has more than 2^48 points");
     expr.axes.push_back({"d" + std::to_string(d), ranges[d],
                          iterators[d] == utils::IteratorType::reduction
                              ? AxisKind::Reduction

@@ -5,6 +5,7 @@
 #include "Roller/Analysis/Occupancy.h"
 #include "Roller/Analysis/Traffic.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -107,8 +108,9 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
   // kStreamedInFlightRegisters.
   int64_t inFlight = 0;
   if (usesShared && threadSteps > 1)
-    inFlight = fragments +
-               std::min(streamed * threadSteps, kStreamedInFlightRegisters);
+    inFlight = fragments + std::min(llvm::checkedMul(streamed, threadSteps)
+                                        .value_or(kStreamedInFlightRegisters),
+                                    kStreamedInFlightRegisters);
   // A warp tile is spread over the warp's threads (mma.sync fragments).
   if (mma) {
     tile = llvm::divideCeil(tile, device.warpSize);

@@ -186,6 +186,14 @@ static LogicalResult writeFile(ModuleOp module, StringRef path,
     return module.emitError()
            << "cannot write '" << path << "': " << ec.message();
   write(os);
+  // A write error (a full disk) left in the stream would end the process in
+  // its destructor with a fatal error and no location.
+  os.close();
+  if (std::error_code writeError = os.error()) {
+    os.clear_error();
+    return module.emitError()
+           << "cannot write '" << path << "': " << writeError.message();
+  }
   return success();
 }
 

@@ -13,6 +13,8 @@
 // RUN: roller-opt %s --split-input-file --verify-diagnostics --ptx-file=%t/bad.ptx -o /dev/null
 // RUN: not roller-opt %S/Inputs/one-kernel.mlir --ptx-file=%t/missing/k.ptx -o /dev/null 2>&1 | \
 // RUN:   FileCheck %s --check-prefix=WRITE
+// RUN: not roller-opt %S/Inputs/one-kernel.mlir --ptx-file=/dev/full -o /dev/null 2>&1 | \
+// RUN:   FileCheck %s --check-prefix=FULL
 
 // PTX: .entry scale(
 
@@ -62,6 +64,11 @@
 // SECOND: .entry second(
 
 // WRITE: error: cannot write '{{.*}}missing/k.ptx'
+
+// A write that fails (a full disk) is an error at the module too, not a fatal
+// error without a location from the stream's destructor.
+// FULL: one-kernel.mlir:{{[0-9]+}}:{{[0-9]+}}: error: cannot write '/dev/full': No space left on device
+// FULL-NOT: LLVM ERROR
 
 // A binary of machine code has no PTX to write.
 module attributes {gpu.container_module} {

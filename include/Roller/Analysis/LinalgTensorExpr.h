@@ -11,6 +11,7 @@
 #ifndef ROLLER_ANALYSIS_LINALGTENSOREXPR_H
 #define ROLLER_ANALYSIS_LINALGTENSOREXPR_H
 
+#include "Roller/Analysis/Limits.h"
 #include "Roller/Analysis/TensorExpr.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"

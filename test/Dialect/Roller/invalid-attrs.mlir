@@ -170,6 +170,57 @@ func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shar
 
 // -----
 
+// Huge config fields are rejected before any arithmetic on them (a padding of
+// 2^62 used to overflow into a 4 KiB shared array and wrong code).
+// expected-error @+1 {{config padding 4611686018427387904 for input 0 exceeds the limit of 1024}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [4611686018427387904], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// Stages of 2^63 - 1 used to overflow the shared-memory estimate.
+// expected-error @+1 {{config stages 9223372036854775807 exceeds the limit of 64}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 9223372036854775807, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// A tile entry of 2^62.
+// expected-error @+2 {{rtile size 4611686018427387904 on axis 0 exceeds the limit of 2147483647}}
+// expected-error @+1 {{failed to parse Roller_ConfigAttr parameter 'block'}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [4611686018427387904]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// Entries within the limit whose product is not.
+// expected-error @+2 {{rtile has more than 2^48 elements}}
+// expected-error @+1 {{failed to parse Roller_ConfigAttr parameter 'block'}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [2147483647, 2147483647]>, thread = #roller.rtile<register, [1, 1]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// Threads beyond 32 bits.
+// expected-error @+1 {{config threads 4294967296 exceeds the limit of 2147483647}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 4294967296, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// A grid entry beyond 32 bits.
+// expected-error @+1 {{config grid size 4294967296 exceeds the limit of 2147483647}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [4294967296], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// An MMA shape beyond 32 bits.
+// expected-error @+1 {{config mma sizes must not exceed 2147483647}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, mma = [16, 8, 4294967296], padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global>}
+
+// -----
+
+// A register cap beyond 32 bits.
+// expected-error @+1 {{config max_regs 4294967296 exceeds the limit of 2147483647}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 16, grid = [1], predicted_us = 1.0, bottleneck = global, max_regs = 4294967296>}
+
+// -----
+
 // expected-error @+1 {{tile must have at least one dimension}}
 func.func private @f(!roller.tile<f32, shared>)
 
@@ -197,6 +248,30 @@ func.func private @f(!roller.tile<4xf32, shared, padding = -1>)
 
 // expected-error @+1 {{tile padding only applies to shared-memory tiles}}
 func.func private @f(!roller.tile<4xf32, register, padding = 4>)
+
+// -----
+
+// Tile types get the same limits: a 2^62 dimension,
+// expected-error @+1 {{tile dimension 4611686018427387904 exceeds the limit of 2147483647}}
+func.func private @f(!roller.tile<4611686018427387904xf32, shared>)
+
+// -----
+
+// more than 2^48 elements,
+// expected-error @+1 {{tile has more than 2^48 elements}}
+func.func private @f(!roller.tile<2147483647x2147483647xf32, shared>)
+
+// -----
+
+// a padding of 2^62,
+// expected-error @+1 {{tile padding must not exceed 1024, got 4611686018427387904}}
+func.func private @f(!roller.tile<4xf32, shared, padding = 4611686018427387904>)
+
+// -----
+
+// and storage beyond 2^48 bytes (2^46 elements of 8 bytes).
+// expected-error @+1 {{tile storage exceeds 2^48 bytes}}
+func.func private @f(!roller.tile<65536x1073741824xf64, shared>)
 
 // -----
 

@@ -6,12 +6,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+#include "Roller/Analysis/Limits.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -346,10 +348,21 @@ LogicalResult RTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "global data is the operator's own tensors";
   if (sizes.empty())
     return emitError() << "rtile must have at least one axis";
-  for (auto [axis, size] : llvm::enumerate(sizes))
+  // Limits first: the analysis multiplies tile entries (elements, traffic,
+  // threads) and must not overflow.
+  int64_t elements = 1;
+  for (auto [axis, size] : llvm::enumerate(sizes)) {
     if (size <= 0)
       return emitError() << "rtile size must be positive, got " << size
                          << " on axis " << axis;
+    if (size > kMaxExtent)
+      return emitError() << "rtile size " << size << " on axis " << axis
+                         << " exceeds the limit of " << kMaxExtent;
+    // At most 2^48 x 2^31: checked, as the product can exceed 64 bits.
+    elements = llvm::checkedMul(elements, size).value_or(kMaxElements + 1);
+    if (elements > kMaxElements)
+      return emitError() << "rtile has more than 2^48 elements";
+  }
   return success();
 }
 
@@ -385,33 +398,52 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!mma.empty() &&
       (mma.size() != 3 || llvm::any_of(mma, [](int64_t v) { return v <= 0; })))
     return emitError() << "config mma must be [m, n, k] with positive sizes";
-  for (auto [input, pad] : llvm::enumerate(padding))
+  for (auto [input, pad] : llvm::enumerate(padding)) {
     if (pad < 0)
       return emitError() << "config padding must be non-negative, got " << pad
                          << " for input " << input;
+    if (pad > kMaxPadding)
+      return emitError() << "config padding " << pad << " for input " << input
+                         << " exceeds the limit of " << kMaxPadding;
+  }
+  if (llvm::any_of(mma, [](int64_t v) { return v > kMaxExtent; }))
+    return emitError() << "config mma sizes must not exceed " << kMaxExtent;
   if (vectorWidth < 1 || vectorWidth > 16 || !llvm::isPowerOf2_64(vectorWidth))
     return emitError() << "config vector_width must be 1, 2, 4, 8 or 16, got "
                        << vectorWidth;
   if (stages < 1)
     return emitError() << "config stages must be at least 1, got " << stages;
+  if (stages > kMaxStages)
+    return emitError() << "config stages " << stages << " exceeds the limit of "
+                       << kMaxStages;
   if (!staged && (stages != 1 ||
                   llvm::any_of(padding, [](int64_t pad) { return pad != 0; })))
     return emitError() << "config with staged = false keeps nothing in "
                           "shared memory: stages must be 1 and padding 0";
   if (threads < 1)
     return emitError() << "config threads must be positive, got " << threads;
+  if (threads > kMaxExtent)
+    return emitError() << "config threads " << threads
+                       << " exceeds the limit of " << kMaxExtent;
   if (grid.empty() || grid.size() > 3)
     return emitError() << "config grid must have 1 to 3 dimensions, got "
                        << grid.size();
-  for (int64_t blocks : grid)
+  for (int64_t blocks : grid) {
     if (blocks < 1)
       return emitError() << "config grid sizes must be positive, got "
                          << blocks;
+    if (blocks > kMaxExtent)
+      return emitError() << "config grid size " << blocks
+                         << " exceeds the limit of " << kMaxExtent;
+  }
   if (!isNonNegativeFinite(predictedUs))
     return emitError() << "config predicted_us must be finite and "
                           "non-negative";
   if (maxRegs < 0)
     return emitError() << "config max_regs must be non-negative, got "
                        << maxRegs;
+  if (maxRegs > kMaxExtent)
+    return emitError() << "config max_regs " << maxRegs
+                       << " exceeds the limit of " << kMaxExtent;
   return success();
 }

@@ -14,6 +14,10 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::roller;
@@ -247,18 +251,27 @@ LogicalResult RProgramOp::verifyRegions() {
 
   if (!device)
     return success();
-  // Shared memory holds every staged tile once per pipeline stage.
+  // Shared memory holds every staged tile once per pipeline stage. The sums
+  // saturate: many tiles at the type's limits could overflow, and a
+  // saturated total is still rejected below.
+  constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
+  auto add = [&](int64_t a, int64_t b) {
+    return llvm::checkedAdd(a, b).value_or(kSaturated);
+  };
   int64_t sharedBytes = 0, registers = 0;
   for (LoadOp load : getBody().getOps<LoadOp>()) {
     auto tile = cast<TileType>(load.getResult().getType());
     if (tile.getLevel() == MemoryLevel::Shared) {
-      sharedBytes += tile.getStorageBytes();
+      sharedBytes = add(sharedBytes, tile.getStorageBytes());
     } else {
       int64_t bits = tile.getElementType().getIntOrFloatBitWidth();
-      registers += llvm::divideCeil(tile.getNumElements() * bits, 32);
+      int64_t tileBits =
+          llvm::checkedMul(tile.getNumElements(), bits).value_or(kSaturated);
+      registers = add(registers, llvm::divideCeil(tileBits, 32));
     }
   }
-  sharedBytes *= config.getStages();
+  sharedBytes =
+      llvm::checkedMul(sharedBytes, config.getStages()).value_or(kSaturated);
   // A warp tile is held by the 32 threads of its warp (mma.sync fragments).
   if (config.usesMma())
     registers = llvm::divideCeil(registers, device.getWarpSize());

@@ -1,11 +1,14 @@
 //===- RollerTypes.cpp - Types of the roller dialect ----------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerTypes.h"
+#include "Roller/Analysis/Limits.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::roller;
@@ -59,9 +62,20 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
                                MemoryLevel level, int64_t padding) {
   if (shape.empty())
     return emitError() << "tile must have at least one dimension";
-  for (int64_t dim : shape)
+  // Limits first: getStorageBytes and the shared-memory budget multiply
+  // these and must not overflow.
+  int64_t elements = 1;
+  for (int64_t dim : shape) {
     if (dim <= 0)
       return emitError() << "tile dimensions must be positive, got " << dim;
+    if (dim > kMaxExtent)
+      return emitError() << "tile dimension " << dim << " exceeds the limit of "
+                         << kMaxExtent;
+    // At most 2^48 x 2^31: checked, as the product can exceed 64 bits.
+    elements = llvm::checkedMul(elements, dim).value_or(kMaxElements + 1);
+    if (elements > kMaxElements)
+      return emitError() << "tile has more than 2^48 elements";
+  }
   if (!elementType.isIntOrFloat())
     return emitError() << "tile element type must be an integer or float, got "
                        << elementType;
@@ -72,6 +86,17 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "tile padding must be non-negative, got " << padding;
   if (padding != 0 && level != MemoryLevel::Shared)
     return emitError() << "tile padding only applies to shared-memory tiles";
+  if (padding > kMaxPadding)
+    return emitError() << "tile padding must not exceed " << kMaxPadding
+                       << ", got " << padding;
+  int64_t rows = elements / shape.back();
+  // Row width and element bytes are small, rows at most 2^48: check anyway.
+  std::optional<int64_t> bytes = llvm::checkedMul(rows, shape.back() + padding);
+  if (bytes)
+    bytes = llvm::checkedMul(
+        *bytes, int64_t((elementType.getIntOrFloatBitWidth() + 7) / 8));
+  if (!bytes || *bytes > kMaxElements)
+    return emitError() << "tile storage exceeds 2^48 bytes";
   return success();
 }
 

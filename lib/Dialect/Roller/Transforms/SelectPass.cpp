@@ -185,6 +185,15 @@ LogicalResult Selector::writeReport(ModuleOp module,
                               << options.report << "': " << error.message();
   for (llvm::json::Object &line : report)
     file << llvm::json::Value(std::move(line)) << "\n";
+  // A write error (a full disk) left in the stream would end the process in
+  // its destructor with a fatal error and no location.
+  file.close();
+  if (std::error_code writeError = file.error()) {
+    file.clear_error();
+    return module.emitError()
+           << "roller-select: cannot write report '" << options.report
+           << "': " << writeError.message();
+  }
   return success();
 }
 

@@ -242,6 +242,11 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
       model's occupancy assumed (printed only when set; `0`, the default,
       leaves the count to ptxas).
 
+    Every field is bounded (`Roller/Analysis/Limits.h`), so that no
+    arithmetic on a hand-written config overflows: tile, `mma`, `threads`,
+    `grid` and `max_regs` entries at most 2^31 - 1, tiles of at most 2^48
+    elements, `padding` at most 1024 and `stages` at most 64.
+
     ```mlir
     #roller.config<block = #roller.rtile<shared, [128, 128, 32]>,
                    thread = #roller.rtile<register, [8, 8, 1]>,

@@ -15,7 +15,10 @@ def Roller_TileType : TypeDef<Roller_Dialect, "Tile"> {
     or `register`; data at the `global` level is the operator's own tensor or
     memref). `padding` is the storage padding, in elements, added to the
     innermost dimension of a shared-memory tile so that a warp's accesses fall
-    into different banks; it changes the storage, never the shape.
+    into different banks; it changes the storage, never the shape. Sizes are
+    bounded (`Roller/Analysis/Limits.h`) so that the storage computations
+    cannot overflow: dimensions at most 2^31 - 1, at most 2^48 elements and
+    2^48 bytes of storage, padding at most 1024.
 
     ```mlir
     !roller.tile<128x32xf32, shared, padding = 4>

@@ -45,7 +45,9 @@ def RollerAttachDevicePass : Pass<"roller-attach-device", "::mlir::ModuleOp"> {
     A module that already names a device keeps it: the user's choice wins.
     Pass `replace=true` to overwrite it. An unknown name, an unreadable or
     malformed file, or an inconsistent description is an error at the
-    module's location, and the module is left unchanged.
+    module's location, and the module is left unchanged. Only regular files
+    of at most 1 MiB whose JSON nests at most 64 levels deep are read (both
+    checked before reading or parsing).
 
     Before:
 
@@ -87,11 +89,13 @@ def RollerSelectPass : Pass<"roller-select", "::mlir::ModuleOp"> {
       checked against the op and the device (an error at the op when it
       cannot run) and kept.
     * Ops with no tensor expression (dynamic shapes, non-affine maps, zero
-      sizes) are left untouched with a remark saying why. `linalg.fill`s
+      sizes, a dimension over 2^31 - 1 or more than 2^48 elements or
+      iteration points) are left untouched with a remark saying why. `linalg.fill`s
       that only initialize another linalg op's output are skipped: tiling
       folds them into that op.
     * `report=<path>` writes one JSON object per op per line (`-` for
-      stdout); `search=exhaustive` ranks the whole aligned space with the same
+      stdout; a path that cannot be opened or written is an error at the
+      module); `search=exhaustive` ranks the whole aligned space with the same
       model instead of constructing (for benchmarking the construction).
     * `rank=<k>` attaches the k-th best candidate instead of the best (an op
       with fewer than k candidates gets its last, with a remark), so a
