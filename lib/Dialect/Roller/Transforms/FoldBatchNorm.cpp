@@ -241,7 +241,8 @@ FoldBatchNormCounts mlir::roller::foldBatchNorms(RewriterBase &rewriter,
       ++counts.anchors;
       counts.epilogueOps += folded->numFolded;
     } else if (candidate && remarks) {
-      anchor->emitRemark() << "roller-fold-batch-norm: not folded: " << reason;
+      emitRemarkAtLoc(anchor)
+          << "roller-fold-batch-norm: not folded: " << reason;
     }
   }
   return counts;

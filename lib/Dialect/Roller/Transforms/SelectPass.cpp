@@ -224,9 +224,9 @@ void Selector::keepUserConfig(linalg::LinalgOp op, ConfigAttr config,
     failedAny = true;
     return;
   }
-  op->emitRemark() << "roller-select: keeping the user's roller.config: "
-                   << describeCandidate(
-                          {getScheduleFromConfig(config), *prediction});
+  emitRemarkAtLoc(op) << "roller-select: keeping the user's roller.config: "
+                      << describeCandidate(
+                             {getScheduleFromConfig(config), *prediction});
   line["supported"] = true;
   line["user_config"] = true;
   for (auto &[key, value] :
@@ -244,7 +244,7 @@ void Selector::keepUserConfig(linalg::LinalgOp op, ConfigAttr config,
 void Selector::reportUnsupported(linalg::LinalgOp op, const std::string &reason,
                                  std::vector<llvm::json::Object> &report) {
   llvm::json::Object line = beginLine(op);
-  op->emitRemark() << "roller-select: not supported: " << reason;
+  emitRemarkAtLoc(op) << "roller-select: not supported: " << reason;
   line["supported"] = false;
   line["reason"] = reason;
   report.push_back(std::move(line));
@@ -259,14 +259,15 @@ void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
   const Candidate &best = selection.ranked(options.rank);
   size_t chosen = &best - candidates.data();
   if (chosen + 1 < size_t(options.rank))
-    op->emitRemark() << "roller-select: rank " << options.rank
-                     << " asked for, but only " << candidates.size()
-                     << (candidates.size() == 1 ? " candidate" : " candidates")
-                     << ": attaching the last";
+    emitRemarkAtLoc(op) << "roller-select: rank " << options.rank
+                        << " asked for, but only " << candidates.size()
+                        << (candidates.size() == 1 ? " candidate"
+                                                   : " candidates")
+                        << ": attaching the last";
   op->setAttr(RollerDialect::kConfigAttrName,
               buildConfigAttr(op->getContext(), selection.expr, best));
 
-  InFlightDiagnostic remark = op->emitRemark();
+  InFlightDiagnostic remark = emitRemarkAtLoc(op);
   remark << "roller-select: " << selection.construction.strategy << ", chose "
          << describeCandidate(best) << "; " << selection.construction.considered
          << " candidates considered"

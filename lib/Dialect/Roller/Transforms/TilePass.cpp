@@ -61,7 +61,7 @@ struct RollerTilePass
           op->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName);
       std::string reason;
       if (failed(tileToRProgram(rewriter, op, config, reason)))
-        op->emitRemark() << "roller-tile: left as is: " << reason;
+        emitRemarkAtLoc(op) << "roller-tile: left as is: " << reason;
     }
   }
 };
