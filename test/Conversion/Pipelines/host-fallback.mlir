@@ -23,6 +23,7 @@ func.func @relu_sum(%x: tensor<9x14xf32>) -> tensor<f32> {
   %e = tensor.empty() : tensor<9x14xf32>
   %zero = arith.constant 0.0 : f32
   // expected-remark @below {{roller-select: one-level}}
+  // expected-remark @below {{roller-fuse-elementwise: not fused into linalg.reduce}}
   %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x : tensor<9x14xf32>) outs(%e : tensor<9x14xf32>) {
   ^bb0(%a: f32, %o: f32):

@@ -3,7 +3,8 @@
 // Pads and generators as linalg ops (tensorOpsToLinalg), batch matmuls by
 // a broadcast matrix as matmuls (batchMatmulsToMatmuls), data movement of
 // constants folded (foldConstants), BatchNorm and biases folded into
-// constant weights (foldBatchNorms), selection (runSelection),
+// constant weights (foldBatchNorms), elementwise chains fused
+// (fuseElementwiseChains), selection (runSelection),
 // then tileToRProgram on every op that has a config; ops left as they are
 // get a remark with the reason.
 //
@@ -13,6 +14,7 @@
 #include "Roller/Dialect/Roller/Transforms/BatchMatmulToMatmul.h"
 #include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
+#include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "Roller/Dialect/Roller/Transforms/TensorOpsToLinalg.h"
@@ -47,6 +49,10 @@ struct RollerTilePass
     // After it (a weight may need its transpose folded first), before
     // selection (the folded chains would otherwise each become a kernel).
     foldBatchNorms(rewriter, module, kDefaultFoldMaxBytes, /*remarks=*/true);
+    // After folding (BatchNorm's chains are gone into the weights), before
+    // selection: a fused chain is one op, one schedule, one kernel.
+    if (fuseElementwise)
+      fuseElementwiseChains(rewriter, module, /*remarks=*/true);
     if (failed(runSelection(
             module, SelectionOptions{device, topK, report, search, rank})))
       return signalPassFailure();

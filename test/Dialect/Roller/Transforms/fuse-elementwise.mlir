@@ -1,0 +1,162 @@
+// RUN: roller-opt %s --split-input-file --roller-fuse-elementwise -verify-diagnostics | FileCheck %s
+// The remark names the user and its location.
+// RUN: roller-opt %s --split-input-file --roller-fuse-elementwise 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// REMARK: remark: roller-fuse-elementwise: not fused into linalg.matmul at loc("{{.*}}fuse-elementwise.mlir":[[#]]:{{[0-9]+}}): its user is a named op
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A residual add and its ReLU: one generic, the sum in a register.
+// CHECK-LABEL: func.func @add_relu
+// CHECK-COUNT-1: linalg.generic
+// CHECK-SAME: ins(%arg0, %arg1 : tensor<64x64xf32>, tensor<64x64xf32>)
+// CHECK: arith.addf
+// CHECK-NEXT: arith.maximumf
+// CHECK-NOT: linalg.generic
+func.func @add_relu(%x: tensor<64x64xf32>, %r: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %add = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %r : tensor<64x64xf32>, tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%add : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %m = arith.maximumf %a, %zero : f32
+      linalg.yield %m : f32
+  } -> tensor<64x64xf32>
+  return %relu : tensor<64x64xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// A chain of three (cast, scale, square) becomes one op; the row sum
+// after it stays apart (a reduction), with a remark.
+// CHECK-LABEL: func.func @chain_into_reduction
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel"]
+// CHECK-SAME: ins(%arg0 : tensor<8x128xf16>)
+// CHECK: arith.extf
+// CHECK-NEXT: arith.mulf
+// CHECK-NEXT: arith.mulf
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "reduction"]
+// CHECK: arith.addf
+// CHECK-NOT: linalg.generic
+func.func @chain_into_reduction(%x: tensor<8x128xf16>) -> tensor<8xf32> {
+  %c = arith.constant 0.5 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x128xf32>
+  %ext = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x128xf16>) outs(%e : tensor<8x128xf32>) {
+    ^bb0(%a: f16, %o: f32):
+      %f = arith.extf %a : f16 to f32
+      linalg.yield %f : f32
+  } -> tensor<8x128xf32>
+  %scaled = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%ext : tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %m = arith.mulf %a, %c : f32
+      linalg.yield %m : f32
+  } -> tensor<8x128xf32>
+  // expected-remark @below {{its user is a reduction, whose few blocks would read the producer's inputs instead (slower in the model); fused row reductions are not implemented}}
+  %sq = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%scaled : tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %m = arith.mulf %a, %a : f32
+      linalg.yield %m : f32
+  } -> tensor<8x128xf32>
+  %init = tensor.empty() : tensor<8xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%init : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%sq : tensor<8x128xf32>) outs(%fill : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %s = arith.addf %a, %o : f32
+      linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %sum : tensor<8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#vec = affine_map<(d0) -> (d0)>
+
+// Not fused: a result with another user (softmax's exp feeds its sum and
+// its divide; here the function's result), a value its user broadcasts
+// (computed once per row element), and a named user (a matmul).
+// CHECK-LABEL: func.func @refused
+// CHECK-COUNT-5: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.matmul
+func.func @refused(%x: tensor<8x128xf32>, %v: tensor<8xf32>, %w: tensor<128x16xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>, tensor<8x128xf32>, tensor<8x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x128xf32>
+  // expected-remark @below {{its result has other users, which would compute it again}}
+  %exp = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8x128xf32>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%exp : tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8x128xf32>
+  %v8 = tensor.empty() : tensor<8xf32>
+  // expected-remark @below {{its user reads each element 128 times: it would be computed that often}}
+  %half = linalg.generic {indexing_maps = [#vec, #vec], iterator_types = ["parallel"]}
+      ins(%v : tensor<8xf32>) outs(%v8 : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.mulf %a, %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %bcast = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %half : tensor<8x128xf32>, tensor<8xf32>) outs(%e : tensor<8x128xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %r = arith.divf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<8x128xf32>
+  // expected-remark @below {{its user is a named op (linalg.matmul): fusing into it is not implemented}}
+  %act = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.tanh %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8x128xf32>
+  %init = tensor.empty() : tensor<8x16xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%init : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %mm = linalg.matmul ins(%act, %w : tensor<8x128xf32>, tensor<128x16xf32>) outs(%fill : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %exp, %neg, %bcast, %mm : tensor<8x128xf32>, tensor<8x128xf32>, tensor<8x128xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// Generics on buffers (no results) are left alone.
+// CHECK-LABEL: func.func @buffers
+// CHECK-COUNT-2: linalg.generic
+func.func @buffers(%x: memref<4x4xf32>, %y: memref<4x4xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<4x4xf32>) outs(%y : memref<4x4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%y : memref<4x4xf32>) outs(%x : memref<4x4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  }
+  return
+}
