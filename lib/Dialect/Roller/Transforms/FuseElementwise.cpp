@@ -63,6 +63,9 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
     return std::string("its user is a reduction, whose few blocks would "
                        "read the producer's inputs instead (slower in the "
                        "model); fused row reductions are not implemented");
+  if (use.get().getDefiningOp()->getBlock() != consumer->getBlock())
+    return std::string("its user is in another block (inside a loop it "
+                       "would compute it on every iteration)");
   if (!consumer.isDpsInput(&use))
     return std::string("it is the initial value of its user's output");
   if (!use.get().hasOneUse())
@@ -83,42 +86,50 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
   return std::nullopt;
 }
 
-/// Fuses one producer into one consumer; false when none is left.
-static bool fuseOne(RewriterBase &rewriter, Operation *root) {
-  OpOperand *fusable = nullptr;
-  root->walk([&](linalg::GenericOp consumer) {
-    for (OpOperand *input : consumer.getDpsInputOperands())
-      if (!whyNotFused(*input)) {
-        fusable = input;
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
-  if (!fusable)
-    return false;
-  Operation *producer = fusable->get().getDefiningOp();
-  Operation *consumer = fusable->getOwner();
-  rewriter.setInsertionPoint(consumer);
-  FailureOr<linalg::ElementwiseOpFusionResult> fused =
-      linalg::fuseElementwiseOps(rewriter, fusable);
-  // areElementwiseOpsFusable held: upstream's fusion does not fail then.
-  if (failed(fused))
-    return false;
-  for (auto [original, replacement] : fused->replacements)
-    rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
-      return use.getOwner() != producer;
-    });
-  rewriter.eraseOp(consumer);
-  if (producer->use_empty())
-    rewriter.eraseOp(producer);
-  return true;
+/// Fuses the producers of `consumer`'s inputs into it while whyNotFused
+/// allows it, each time into the op the last fusion made. Returns the
+/// number of fusions.
+static int64_t fuseIntoConsumer(RewriterBase &rewriter,
+                                linalg::GenericOp consumer) {
+  int64_t count = 0;
+  for (bool fusedOne = true; fusedOne;) {
+    fusedOne = false;
+    for (OpOperand *input : consumer.getDpsInputOperands()) {
+      if (whyNotFused(*input))
+        continue;
+      Operation *producer = input->get().getDefiningOp();
+      rewriter.setInsertionPoint(consumer);
+      FailureOr<linalg::ElementwiseOpFusionResult> fused =
+          linalg::fuseElementwiseOps(rewriter, input);
+      if (failed(fused))
+        continue;
+      for (auto [original, replacement] : fused->replacements)
+        rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
+          return use.getOwner() != producer;
+        });
+      rewriter.eraseOp(consumer);
+      if (producer->use_empty())
+        rewriter.eraseOp(producer);
+      consumer = cast<linalg::GenericOp>(fused->fusedOp);
+      ++count;
+      fusedOne = true;
+      break;
+    }
+  }
+  return count;
 }
 
 int64_t mlir::roller::fuseElementwiseChains(RewriterBase &rewriter,
                                             Operation *root, bool remarks) {
+  // In program order: a producer comes before its users, so it has taken in
+  // its own producers when a user takes it in, and what an op's fusions
+  // erase (the op, its producers) has been visited already. Each op is
+  // visited once: linear in the module, whatever the length of the chains.
+  SmallVector<linalg::GenericOp> generics;
+  root->walk([&](linalg::GenericOp op) { generics.push_back(op); });
   int64_t count = 0;
-  while (fuseOne(rewriter, root))
-    ++count;
+  for (linalg::GenericOp consumer : generics)
+    count += fuseIntoConsumer(rewriter, consumer);
   if (!remarks)
     return count;
   root->walk([&](linalg::GenericOp producer) {

@@ -160,3 +160,79 @@ func.func @buffers(%x: memref<4x4xf32>, %y: memref<4x4xf32>) {
   }
   return
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A user inside a loop would compute the producer on every iteration.
+// CHECK-LABEL: func.func @loop
+// CHECK: linalg.generic
+// CHECK: scf.for
+// CHECK: linalg.generic
+func.func @loop(%x: tensor<4x4xf32>, %n: index) -> tensor<4x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<4x4xf32>
+  // expected-remark @below {{its user is in another block (inside a loop it would compute it on every iteration)}}
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %e) -> tensor<4x4xf32> {
+    %abs = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%neg : tensor<4x4xf32>) outs(%acc : tensor<4x4xf32>) {
+      ^bb0(%a: f32, %o: f32):
+        %r = math.absf %a : f32
+        linalg.yield %r : f32
+    } -> tensor<4x4xf32>
+    scf.yield %abs : tensor<4x4xf32>
+  }
+  return %res : tensor<4x4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// A long chain becomes one op (the fusion visits each op once).
+// CHECK-LABEL: func.func @long_chain
+// CHECK-COUNT-1: linalg.generic
+// CHECK-COUNT-6: arith.negf
+// CHECK-NOT: linalg.generic
+func.func @long_chain(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%0 : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%1 : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%2 : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %4 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%3 : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %5 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%4 : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %5 : tensor<8xf32>
+}

@@ -27,9 +27,9 @@ namespace mlir::roller {
 /// a whole model's reductions have few blocks, for which one more input to
 /// read costs more than the producer's kernel) reading it as an input
 /// through a permutation of its loops (so each element is computed once,
-/// not once per iteration of the loops the map drops), the producer has no
-/// other user (which would compute it again), and upstream's elementwise
-/// fusion accepts the pair.
+/// not once per iteration of the loops the map drops) in the producer's
+/// block (not inside a loop), the producer has no other user (which would
+/// compute it again), and upstream's elementwise fusion accepts the pair.
 std::optional<std::string> whyNotFused(OpOperand &use);
 
 /// Fuses, until none is left, every elementwise producer into its consumer
