@@ -248,9 +248,9 @@ def RollerFuseElementwisePass : Pass<"roller-fuse-elementwise"> {
     global memory. This pass fuses an elementwise producer (a
     `linalg.generic` on tensors with only parallel loops) into its user with
     upstream's `linalg::fuseElementwiseOps` when each element is still
-    computed once: the user is an elementwise `linalg.generic` reading it as
-    an input through a permutation of its loops, and the producer has no
-    other user. It repeats until nothing is left to fuse, so a chain becomes
+    computed once: the user is an elementwise `linalg.generic` in the same
+    block (not inside a loop) reading it as an input through a permutation
+    of its loops, and the producer has no other user. It repeats until nothing is left to fuse, so a chain becomes
     one op. Not fused, with a remark saying why (with `remarks`, the
     default): a producer whose result has other users (it would be computed
     twice), one its user reads through a broadcast (computed once per
