@@ -56,6 +56,25 @@ static void eraseDeadVectorOps(RewriterBase &rewriter, Operation *root) {
 /// then fails on it. Such ops in the kernel are rejected here with a clear
 /// error (the GPU mapping computes indices with affine.apply).
 static LogicalResult checkConvertibleKernel(Operation *kernel) {
+  // The conversion unrolls each contraction into mma.sync tiles without a
+  // bound (a 1024x1024 contraction ran for minutes and gigabytes): only
+  // warp tiles of mma size, as roller-vectorize-mma makes them, go through.
+  constexpr int64_t kMaxMmaOperandElements = 16 * 16;
+  WalkResult tooLarge = kernel->walk([&](vector::ContractionOp contract) {
+    for (Value operand : contract->getOperands()) {
+      auto type = dyn_cast<VectorType>(operand.getType());
+      if (!type || type.getNumElements() <= kMaxMmaOperandElements)
+        continue;
+      contract.emitError("contraction operand of type ")
+          << type << " is larger than an mma.sync tile (at most "
+          << kMaxMmaOperandElements
+          << " elements): roller-vectorize-mma makes tiles of mma size";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (tooLarge.wasInterrupted())
+    return failure();
   WalkResult result = kernel->walk([&](Operation *op) {
     if (!isa<arith::AddFOp, arith::MulFOp, arith::SubFOp, arith::MaximumFOp,
              arith::MinimumFOp, arith::DivFOp, arith::AddIOp, arith::MulIOp,

@@ -105,3 +105,22 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A contraction far larger than an mma tile is refused before upstream's
+// conversion, which would unroll it without bound.
+gpu.module @m {
+  gpu.func @huge(%c: memref<512x512xf32>) workgroup(%a : memref<512x512xf16, #gpu.address_space<workgroup>>, %b : memref<512x512xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<512x512xf16, #gpu.address_space<workgroup>>, vector<512x512xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<512x512xf16, #gpu.address_space<workgroup>>, vector<512x512xf16>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<512x512xf32>, vector<512x512xf32>
+    // expected-error @+1 {{contraction operand of type 'vector<512x512xf16>' is larger than an mma.sync tile (at most 256 elements)}}
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<512x512xf16>, vector<512x512xf16> into vector<512x512xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<512x512xf32>, memref<512x512xf32>
+    gpu.return
+  }
+}

@@ -297,7 +297,11 @@ def RollerMmaToNVGPUPass
     every scalar arithmetic op it knows how to apply to mma fragments
     (`arith.muli` on indices included) and fails on it, so a kernel with
     such scalar ops is rejected with an error naming the op (the GPU mapping
-    computes indices with `affine.apply`).
+    computes indices with `affine.apply`). A contraction with an operand of
+    more than 256 elements (larger than an mma.sync tile, which
+    `roller-vectorize-mma` never makes) is an error too: upstream's
+    conversion would unroll it without bound (minutes and gigabytes for
+    1024x1024).
 
     ```mlir
     %a = vector.transfer_read %smem[%c0, %c0], %h : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xf16>
