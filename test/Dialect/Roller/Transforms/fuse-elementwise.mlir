@@ -236,3 +236,45 @@ func.func @long_chain(%x: tensor<8xf32>) -> tensor<8xf32> {
   } -> tensor<8xf32>
   return %5 : tensor<8xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#diag = affine_map<(d0) -> (d0, d0)>
+#vec = affine_map<(d0) -> (d0)>
+
+// A producer that initializes its user's output, and one its user reads
+// through a map that is no permutation of its loops (a diagonal: each
+// element read at most once, but not every element), stay apart.
+// CHECK-LABEL: func.func @not_inputs
+// CHECK-COUNT-4: linalg.generic
+func.func @not_inputs(%x: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4x4xf32>
+  // expected-remark @below {{it is the initial value of its user's output}}
+  %init = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %acc = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x4xf32>) outs(%init : tensor<4x4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.addf %a, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  // expected-remark @below {{its user does not read it through a permutation of its loops}}
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.negf %a : f32
+      linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %e4 = tensor.empty() : tensor<4xf32>
+  %d = linalg.generic {indexing_maps = [#diag, #vec], iterator_types = ["parallel"]}
+      ins(%neg : tensor<4x4xf32>) outs(%e4 : tensor<4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      linalg.yield %a : f32
+  } -> tensor<4xf32>
+  return %acc, %d : tensor<4x4xf32>, tensor<4xf32>
+}
