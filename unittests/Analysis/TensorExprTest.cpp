@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 
 using namespace mlir::roller;
 using namespace mlir::roller::test;
@@ -272,6 +273,52 @@ TEST(TensorExprValidateTest, RejectsHugeProducts) {
   // The helpers stay defined on what validate() rejects.
   EXPECT_EQ(matmul(big, big, big).numPoints(), kInt64Max);
   EXPECT_EQ(small.inputs[0].tileShape({4, 4, 4})[0], 4);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// key(): the selection shares one construction between equal keys
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+TEST(TensorExprKeyTest, EqualExpressionsShareAKey) {
+  EXPECT_EQ(matmul(64, 32, 16).key(), matmul(64, 32, 16).key());
+  EXPECT_EQ(convNchw(8, 64, 56, 56, 64, 3, 3, 1).key(),
+            convNchw(8, 64, 56, 56, 64, 3, 3, 1).key());
+}
+
+TEST(TensorExprKeyTest, EveryFieldTheConstructionReadsChangesTheKey) {
+  const TensorExpr base = matmul(64, 32, 16);
+  std::vector<std::pair<std::string, TensorExpr>> variants;
+  auto vary = [&](std::string what, auto change) {
+    TensorExpr expr = base;
+    change(expr);
+    variants.emplace_back(std::move(what), std::move(expr));
+  };
+  vary("extent", [](TensorExpr &e) { e.axes[2].extent = 17; });
+  vary("kind", [](TensorExpr &e) { e.axes[1].kind = AxisKind::Reduction; });
+  vary("shape", [](TensorExpr &e) { e.inputs[0].shape[0] = 65; });
+  vary("coefficient",
+       [](TensorExpr &e) { e.inputs[0].indices[0].coeffs[0] = 2; });
+  vary("constant", [](TensorExpr &e) { e.inputs[1].indices[1].constant = 1; });
+  vary("element type", [](TensorExpr &e) {
+    e.inputs[0].elementType = "f16";
+    e.inputs[0].elementBytes = 2;
+  });
+  vary("element bytes", [](TensorExpr &e) { e.outputs[0].elementBytes = 8; });
+  vary("read", [](TensorExpr &e) { e.outputs[0].isRead = false; });
+  vary("ops per point", [](TensorExpr &e) { e.opsPerPoint = 2.0000001; });
+  vary("compute type", [](TensorExpr &e) { e.computeType = "f16"; });
+  vary("mma inputs", [](TensorExpr &e) { e.mmaInputType = "f16"; });
+  vary("op", [](TensorExpr &e) { e.opName = "linalg.generic"; });
+  vary("an input more", [](TensorExpr &e) {
+    e.inputs.push_back(e.inputs[0]);
+  });
+  std::set<std::string> keys{base.key()};
+  for (const auto &[what, expr] : variants)
+    EXPECT_TRUE(keys.insert(expr.key()).second) << what << " kept the key";
 }
 
 } // namespace
