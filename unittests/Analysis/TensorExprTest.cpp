@@ -313,9 +313,7 @@ TEST(TensorExprKeyTest, EveryFieldTheConstructionReadsChangesTheKey) {
   vary("compute type", [](TensorExpr &e) { e.computeType = "f16"; });
   vary("mma inputs", [](TensorExpr &e) { e.mmaInputType = "f16"; });
   vary("op", [](TensorExpr &e) { e.opName = "linalg.generic"; });
-  vary("an input more", [](TensorExpr &e) {
-    e.inputs.push_back(e.inputs[0]);
-  });
+  vary("an input more", [](TensorExpr &e) { e.inputs.push_back(e.inputs[0]); });
   std::set<std::string> keys{base.key()};
   for (const auto &[what, expr] : variants)
     EXPECT_TRUE(keys.insert(expr.key()).second) << what << " kept the key";
