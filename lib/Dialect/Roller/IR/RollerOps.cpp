@@ -171,11 +171,16 @@ static LogicalResult verifyOperandChain(RProgramOp program, ComputeOp compute,
                                         Value operand, AffineMap map) {
   ConfigAttr config = program.getConfig();
   unsigned numInputs = program.getInputs().size();
+  SmallVector<int64_t> axes = compute.getConfigAxes(config.getRank());
   Value value = operand;
   while (auto tile = dyn_cast<TileType>(value.getType())) {
     RTileAttr rtile = getRTileFor(config, tile.getLevel());
+    // An epilogue's loops are some of the config's axes: its tiles are the
+    // images of the rTile restricted to them.
+    SmallVector<int64_t> sizes = llvm::map_to_vector(
+        axes, [&](int64_t axis) { return rtile.getSizes()[axis]; });
     std::optional<SmallVector<int64_t>> expected =
-        getAccessedTileShape(map, rtile.getSizes());
+        getAccessedTileShape(map, sizes);
     Operation *owner = value.getDefiningOp() ? value.getDefiningOp() : compute;
     if (!expected)
       return compute.emitOpError()
@@ -208,6 +213,45 @@ static LogicalResult verifyOperandChain(RProgramOp program, ComputeOp compute,
   return success();
 }
 
+/// Checks an epilogue against the operator's compute op: its axes are
+/// parallel axes of the operator, it comes after it, and it reads each of
+/// the operator's results where the operator wrote it (the result's map,
+/// restated on the epilogue's loops, is the operator's output map). The
+/// results go nowhere else.
+static LogicalResult verifyEpilogue(ComputeOp anchor, ComputeOp epilogue) {
+  ArrayRef<int64_t> axes = *epilogue.getAxes();
+  for (int64_t axis : axes)
+    if (axis >= anchor.getNumLoops() || anchor.isReduction(axis))
+      return epilogue.emitOpError()
+             << "axis " << axis << " is not a parallel axis of the operator";
+  if (!anchor->isBeforeInBlock(epilogue))
+    return epilogue.emitOpError() << "must come after the operator's compute";
+  MLIRContext *ctx = anchor.getContext();
+  SmallVector<AffineExpr> toAnchor = llvm::map_to_vector(
+      axes, [&](int64_t axis) { return getAffineDimExpr(axis, ctx); });
+  unsigned numAnchorIns = anchor.getIns().size();
+  for (auto [index, result] : llvm::enumerate(anchor.getResults())) {
+    AffineMap written = anchor.getIndexingMap(numAnchorIns + index);
+    for (OpOperand &use : result.getUses()) {
+      if (use.getOwner() != epilogue.getOperation() ||
+          use.getOperandNumber() >= epilogue.getIns().size())
+        return anchor.emitOpError()
+               << "result #" << index
+               << " must only be read by the epilogue's inputs";
+      AffineMap read =
+          epilogue.getIndexingMap(use.getOperandNumber())
+              .replaceDimsAndSymbols(toAnchor, {}, anchor.getNumLoops(), 0);
+      if (read != written)
+        return epilogue.emitOpError()
+               << "reads the operator's result #" << index << " through "
+               << AffineMapAttr::get(read) << " on the operator's loops, "
+               << "not where it was written (" << AffineMapAttr::get(written)
+               << ")";
+    }
+  }
+  return success();
+}
+
 LogicalResult RProgramOp::verifyRegions() {
   ConfigAttr config = getConfig();
   DeviceAttr device = getEffectiveDevice();
@@ -221,15 +265,35 @@ LogicalResult RProgramOp::verifyRegions() {
                << "stages a tile in shared memory but the config has "
                   "staged = false";
 
+  SmallVector<ComputeOp> operators, epilogues;
+  for (ComputeOp compute : getBody().getOps<ComputeOp>())
+    (compute.isEpilogue() ? epilogues : operators).push_back(compute);
+  if (!epilogues.empty()) {
+    if (operators.size() != 1 || epilogues.size() != 1)
+      return emitOpError() << "an epilogue needs exactly one operator compute "
+                              "and one epilogue, found "
+                           << operators.size() << " and " << epilogues.size();
+    if (failed(verifyEpilogue(operators.front(), epilogues.front())))
+      return failure();
+  }
   for (ComputeOp compute : getBody().getOps<ComputeOp>()) {
-    if (compute.getNumLoops() != config.getRank())
+    if (compute.isEpilogue()) {
+      if (llvm::any_of(*compute.getAxes(),
+                       [&](int64_t axis) { return axis >= config.getRank(); }))
+        return compute.emitOpError()
+               << "has an axis beyond the " << config.getRank()
+               << " the rprogram's config tiles";
+    } else if (compute.getNumLoops() != config.getRank()) {
       return compute.emitOpError()
              << "has " << compute.getNumLoops() << " loop axes but the "
              << "rprogram's config tiles " << config.getRank();
+    }
     for (auto [index, operand] : llvm::enumerate(compute->getOperands()))
       if (failed(verifyOperandChain(*this, compute, operand,
                                     compute.getIndexingMap(index))))
         return failure();
+    if (compute.isEpilogue())
+      continue; // its threads are the operator's
 
     // Each thread computes one thread tile of the block tile, in whole warps
     // (idle lanes pad the last one); reduction axes are not split across
@@ -358,6 +422,12 @@ AffineMap ComputeOp::getIndexingMap(unsigned i) {
   return cast<AffineMapAttr>(getIndexingMaps()[i]).getValue();
 }
 
+SmallVector<int64_t> ComputeOp::getConfigAxes(unsigned rank) {
+  if (std::optional<ArrayRef<int64_t>> axes = getAxes())
+    return llvm::to_vector(*axes);
+  return llvm::to_vector(llvm::seq<int64_t>(0, rank));
+}
+
 LogicalResult ComputeOp::verify() {
   for (Attribute attr : getIteratorTypes()) {
     StringRef kind = cast<StringAttr>(attr).getValue();
@@ -365,6 +435,19 @@ LogicalResult ComputeOp::verify() {
       return emitOpError() << "iterator type must be \"parallel\" or "
                               "\"reduction\", got \""
                            << kind << "\"";
+  }
+  if (std::optional<ArrayRef<int64_t>> axes = getAxes()) {
+    if (axes->size() != getNumLoops())
+      return emitOpError() << "has " << getNumLoops() << " loop axes but "
+                           << axes->size() << " epilogue axes";
+    for (auto [index, axis] : llvm::enumerate(*axes))
+      if (axis < 0 || (index > 0 && axis <= (*axes)[index - 1]))
+        return emitOpError()
+               << "epilogue axes must be increasing non-negative config axes";
+    if (llvm::any_of(getIteratorTypes(), [](Attribute attr) {
+          return cast<StringAttr>(attr).getValue() != "parallel";
+        }))
+      return emitOpError() << "an epilogue has parallel axes only";
   }
   unsigned numOperands = getIns().size() + getInits().size();
   if (getIndexingMaps().size() != numOperands)

@@ -110,17 +110,11 @@ applyTiling(RewriterBase &rewriter, linalg::LinalgOp op, const TilingStep &step,
   return cast<linalg::LinalgOp>(tiled->tiledOps.back());
 }
 
-/// The operator as a `linalg.generic` on `inputs` / `outputs` (tensors, one
-/// per rProgram input / output), with the compute op's maps and body.
-static linalg::GenericOp buildGeneric(RewriterBase &rewriter,
-                                      const RProgramStructure &structure,
-                                      ValueRange inputs, ValueRange outputs) {
-  ComputeOp compute = structure.compute;
-  SmallVector<Value> ins, outs;
-  for (unsigned input : structure.inputOf)
-    ins.push_back(inputs[input]);
-  for (unsigned output : structure.outputOf)
-    outs.push_back(outputs[output]);
+/// `compute` (the operator or its epilogue) as a `linalg.generic` on `ins`
+/// and `outs` (tensors), with the compute op's maps and body.
+static linalg::GenericOp buildGeneric(RewriterBase &rewriter, ComputeOp compute,
+                                      ValueRange ins, ValueRange outs) {
+  OpBuilder::InsertionGuard guard(rewriter);
   SmallVector<AffineMap> maps =
       llvm::map_to_vector(compute.getIndexingMaps().getAsRange<AffineMapAttr>(),
                           [](AffineMapAttr attr) { return attr.getValue(); });
@@ -281,7 +275,16 @@ static linalg::FillOp getInitFill(Value output) {
   bool onlyInits =
       llvm::all_of(fill->getResult(0).getUses(), [](OpOperand &use) {
         auto program = dyn_cast<RProgramOp>(use.getOwner());
-        return program && use.getOperandNumber() >= program.getInputs().size();
+        if (!program)
+          return false;
+        unsigned numInputs = program.getInputs().size();
+        if (use.getOperandNumber() >= numInputs)
+          return true;
+        // Under an epilogue, the operator's accumulators start from inputs.
+        FailureOr<RProgramStructure> structure =
+            matchRProgramStructure(program, /*emitErrors=*/false);
+        return succeeded(structure) && structure->epilogue &&
+               llvm::is_contained(structure->outputOf, use.getOperandNumber());
       });
   return onlyInits ? fill : nullptr;
 }
@@ -301,6 +304,41 @@ static FailureOr<Value> fillInBlock(RewriterBase &rewriter, Location loc,
           applyTiling(rewriter, cast<linalg::LinalgOp>(*fill), step, &filled)))
     return failure();
   return filled.front();
+}
+
+/// Fuses `epilogue` (which reads the results of the operator's block loop,
+/// `blockLoop`) into that loop with upstream consumer fusion, and tiles it
+/// over the block's threads as `threads` tiled the operator, so that each
+/// thread applies the epilogue to the very elements it accumulated. Returns
+/// the new block loop, whose last results are the epilogue's.
+static FailureOr<Operation *> fuseEpilogue(RewriterBase &rewriter,
+                                           linalg::GenericOp epilogue,
+                                           Operation *blockLoop,
+                                           const TilingStep &threads,
+                                           ArrayRef<int64_t> axes) {
+  DictionaryAttr attrs = blockLoop->getDiscardableAttrDictionary();
+  SmallVector<LoopLikeOpInterface> loops{cast<LoopLikeOpInterface>(blockLoop)};
+  FailureOr<scf::SCFFuseConsumerOfSliceResult> fused =
+      scf::tileAndFuseConsumer(rewriter, epilogue, loops);
+  if (failed(fused) || fused->tiledOps.empty())
+    return failure();
+  auto tiled = cast<linalg::LinalgOp>(fused->tiledOps.front());
+  Operation *newLoop = tiled->getParentOfType<scf::ForallOp>();
+  // Upstream leaves the untiled consumer in place, unused.
+  if (epilogue->use_empty())
+    rewriter.eraseOp(epilogue);
+  newLoop->setDiscardableAttrs(attrs);
+  // The epilogue's loops are the operator's parallel axes, in order: the
+  // same thread forall, restricted to them.
+  TilingStep step;
+  step.mapping = threads.mapping;
+  for (int64_t axis : axes) {
+    step.tileSizes.push_back(threads.tileSizes[axis]);
+    step.numThreads.push_back(threads.numThreads[axis]);
+  }
+  if (failed(applyTiling(rewriter, tiled, step, nullptr)))
+    return failure();
+  return newLoop;
 }
 
 FailureOr<SmallVector<Value>>
@@ -330,15 +368,36 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
   SmallVector<Value> inputs, outputs;
   for (Value input : program.getInputs())
     inputs.push_back(asTensor(input, false));
+  for (Value output : program.getOutputs())
+    outputs.push_back(asTensor(output, true));
+  // The operator's accumulators start from outputs, or from inputs under an
+  // epilogue; one that a fill gives starts from the fill's destination and
+  // is filled in the kernel.
+  ComputeOp epilogue = structure->epilogue;
+  ValueRange starts = epilogue ? program.getInputs() : program.getOutputs();
   SmallVector<linalg::FillOp> initFills;
-  for (Value output : program.getOutputs()) {
-    initFills.push_back(getInitFill(output));
-    outputs.push_back(initFills.back() ? initFills.back().getOutputs()[0]
-                                       : asTensor(output, true));
+  SmallVector<Value> ins, inits;
+  for (unsigned input : structure->inputOf)
+    ins.push_back(inputs[input]);
+  for (unsigned start : structure->outputOf) {
+    initFills.push_back(getInitFill(starts[start]));
+    inits.push_back(initFills.back() ? initFills.back().getOutputs()[0]
+                    : epilogue       ? inputs[start]
+                                     : outputs[start]);
   }
-
-  linalg::GenericOp generic =
-      buildGeneric(rewriter, *structure, inputs, outputs);
+  linalg::GenericOp generic = buildGeneric(rewriter, compute, ins, inits);
+  // The epilogue reads the operator's results; block tiling replaces them
+  // with the block loop's, into which the epilogue is fused.
+  linalg::GenericOp epilogueOp;
+  if (epilogue) {
+    SmallVector<Value> epilogueIns, epilogueInits;
+    for (RProgramStructure::EpilogueInput in : structure->epilogueInputOf)
+      epilogueIns.push_back(in.fromResult ? generic->getResult(in.index)
+                                          : inputs[in.index]);
+    for (unsigned output : structure->epilogueOutputOf)
+      epilogueInits.push_back(outputs[output]);
+    epilogueOp = buildGeneric(rewriter, epilogue, epilogueIns, epilogueInits);
+  }
 
   // Block level: spatial axes over blocks, then reduction steps.
   unsigned numLoops = compute.getNumLoops();
@@ -379,6 +438,8 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
   FailureOr<linalg::LinalgOp> blockOp =
       applyTiling(rewriter, generic, blocks, &results, &blockLoop);
   if (failed(blockOp)) {
+    if (epilogueOp)
+      eraseWithDeadProducers(rewriter, epilogueOp);
     eraseWithDeadProducers(rewriter, generic);
     return program.emitOpError("could not be tiled by its block rTile");
   }
@@ -386,12 +447,13 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     blockLoop->setAttr(RollerDialect::kConfigAttrName, config);
   // From here on, ops are nested in the block loop: a failure erases it.
   auto fail = [&](const Twine &message) -> FailureOr<SmallVector<Value>> {
-    Operation *root = results.front().getDefiningOp();
-    eraseWithDeadProducers(rewriter, root);
+    if (epilogueOp)
+      eraseWithDeadProducers(rewriter, epilogueOp);
+    eraseWithDeadProducers(rewriter, blockLoop);
     return program.emitOpError(message);
   };
   for (auto [index, output] : llvm::enumerate(structure->outputOf)) {
-    linalg::FillOp initFill = initFills[output];
+    linalg::FillOp initFill = initFills[index];
     if (!initFill)
       continue;
     OpOperand &init = blockOp->getDpsInitsMutable()[index];
@@ -438,15 +500,28 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     (*registerOp)
         ->setAttr(RollerDialect::kMmaShapeAttrName,
                   rewriter.getDenseI64ArrayAttr(config.getMma()));
+  if (epilogueOp) {
+    FailureOr<Operation *> fused =
+        fuseEpilogue(rewriter, epilogueOp, blockLoop, threads,
+                     epilogue.getConfigAxes(numLoops));
+    if (failed(fused))
+      return fail("could not fuse its epilogue into its blocks");
+    blockLoop = *fused;
+    epilogueOp = nullptr;
+    results = llvm::to_vector_of<Value>(
+        blockLoop->getResults().take_back(structure->epilogueOutputOf.size()));
+  }
   cleanUp(blockLoop);
   LDBG() << "lowered " << program.getLoc() << " with "
          << (config.getStaged() ? "shared staging" : "no staging");
 
-  // Results: the generic's j-th result belongs to output outputOf[j].
+  // Results: the generic's j-th result belongs to output outputOf[j] (the
+  // epilogue's to epilogueOutputOf[j]).
   SmallVector<Value> replacements;
   rewriter.setInsertionPoint(program);
   SmallVector<Value> byOutput(outputs.size());
-  for (auto [index, output] : llvm::enumerate(structure->outputOf))
+  for (auto [index, output] : llvm::enumerate(
+           epilogue ? structure->epilogueOutputOf : structure->outputOf))
     byOutput[output] = results[index];
   for (auto [index, output] : llvm::enumerate(program.getOutputs())) {
     if (isa<MemRefType>(output.getType())) {

@@ -76,33 +76,118 @@ static LogicalResult matchInput(RProgramOp program, const Reporter &report,
   return success();
 }
 
+/// Matches accumulators loaded from the rProgram's outputs (or, for the
+/// operator's accumulators under an epilogue, its inputs), one per output
+/// at most, and returns their indices.
+static FailureOr<SmallVector<unsigned>>
+matchAccumulators(RProgramOp program, const Reporter &report, ComputeOp compute,
+                  bool fromInputs) {
+  SmallVector<unsigned> indices;
+  for (auto [index, init] : llvm::enumerate(compute.getInits())) {
+    auto load = init.getDefiningOp<LoadOp>();
+    std::optional<unsigned> arg =
+        load ? getArgIndex(program, load.getSource(), !fromInputs)
+             : std::nullopt;
+    if (!arg)
+      return report.fail(compute, "accumulator #" + Twine(index) +
+                                      " must be loaded with 'roller.load' "
+                                      "from an rprogram " +
+                                      (fromInputs ? "input" : "output"));
+    if (llvm::is_contained(indices, *arg))
+      return report.fail(compute, "accumulators #" + Twine(index) +
+                                      " and another one both start from " +
+                                      (fromInputs ? "input #" : "output #") +
+                                      Twine(*arg));
+    indices.push_back(*arg);
+  }
+  return indices;
+}
+
+/// Matches the epilogue's inputs: results of the operator (which the
+/// verifier checks are read where they were written) or register tiles
+/// loaded straight from rProgram inputs.
+static LogicalResult matchEpilogueInputs(RProgramOp program,
+                                         const Reporter &report,
+                                         RProgramStructure &result) {
+  for (auto [index, operand] : llvm::enumerate(result.epilogue.getIns())) {
+    if (auto value = dyn_cast<OpResult>(operand);
+        value && value.getOwner() == result.compute.getOperation()) {
+      result.epilogueInputOf.push_back({true, value.getResultNumber()});
+      continue;
+    }
+    auto load = operand.getDefiningOp<LoadOp>();
+    std::optional<unsigned> input =
+        load ? getArgIndex(program, load.getSource(), false) : std::nullopt;
+    if (!input)
+      return report.fail(result.epilogue,
+                         "input #" + Twine(index) +
+                             " must be a result of the operator or a "
+                             "register tile loaded from an rprogram input");
+    result.epilogueInputOf.push_back({false, *input});
+  }
+  for (auto [index, value] : llvm::enumerate(result.compute.getResults()))
+    if (value.use_empty())
+      return report.fail(result.compute, "result #" + Twine(index) +
+                                             " is neither stored nor read "
+                                             "by the epilogue");
+  return success();
+}
+
+/// Checks that each result of `compute` goes back, once, to the output its
+/// accumulator came from, and returns the stores' results by output.
+static LogicalResult matchStores(RProgramOp program, const Reporter &report,
+                                 ComputeOp compute, ArrayRef<unsigned> outputOf,
+                                 SmallVectorImpl<Value> &stored) {
+  for (auto [index, value] : llvm::enumerate(compute.getResults())) {
+    Value dest = program.getOutputArgument(outputOf[index]);
+    auto isStoreToDest = [&](OpOperand &use) {
+      auto store = dyn_cast<StoreOp>(use.getOwner());
+      return store && use.getOperandNumber() == 0 && store.getDest() == dest;
+    };
+    if (!value.hasOneUse() || !isStoreToDest(*value.use_begin()))
+      return report.fail(compute, "result #" + Twine(index) +
+                                      " must be stored once, into output #" +
+                                      Twine(outputOf[index]) +
+                                      " its accumulator was loaded from");
+    auto store = cast<StoreOp>(value.use_begin()->getOwner());
+    stored[outputOf[index]] = store.getResult();
+  }
+  return success();
+}
+
 FailureOr<RProgramStructure>
 mlir::roller::matchRProgramStructure(RProgramOp program, bool emitErrors) {
   Reporter report{emitErrors};
   Block &body = program.getBody().front();
   RProgramStructure result;
-
   SmallVector<ComputeOp> computes;
   for (Operation &op : body) {
     if (auto compute = dyn_cast<ComputeOp>(op)) {
-      computes.push_back(compute);
+      if (compute.isEpilogue()) {
+        if (result.epilogue)
+          return report.fail(compute, "is a second epilogue");
+        result.epilogue = compute;
+      } else {
+        computes.push_back(compute);
+      }
       continue;
     }
     if (!isa<LoadOp, StoreOp, YieldOp>(op))
       return report.fail(&op, "is not part of a canonical rprogram body "
-                              "(loads, one compute, stores, yield)");
+                              "(loads, one compute and its epilogue, "
+                              "stores, yield)");
   }
   if (computes.size() != 1)
     return report.fail(program, "body must hold exactly one 'roller.compute', "
                                 "found " +
                                     Twine(computes.size()));
   ComputeOp compute = result.compute = computes.front();
-
+  ComputeOp last = result.epilogue ? result.epilogue : compute;
   unsigned numOutputs = program.getOutputs().size();
-  if (compute.getInits().size() != numOutputs)
-    return report.fail(compute, "has " + Twine(compute.getInits().size()) +
-                                    " accumulators but the rprogram has " +
-                                    Twine(numOutputs) + " outputs");
+  if (last.getInits().size() != numOutputs)
+    return report.fail(last, "has " + Twine(last.getInits().size()) +
+                                 " accumulators but the rprogram has " +
+                                 Twine(numOutputs) + " outputs");
   unsigned numSpatial = 0;
   for (unsigned axis = 0; axis < compute.getNumLoops(); ++axis)
     numSpatial += !compute.isReduction(axis);
@@ -116,46 +201,31 @@ mlir::roller::matchRProgramStructure(RProgramOp program, bool emitErrors) {
     return report.fail(compute, "has " + Twine(numSpatial) +
                                     " spatial axes; GPU mappings support at "
                                     "most 10");
-
   for (auto [index, operand] : llvm::enumerate(compute.getIns()))
     if (failed(matchInput(program, report, index, operand, result)))
       return failure();
-
-  SmallVector<bool> seen(numOutputs, false);
-  for (auto [index, init] : llvm::enumerate(compute.getInits())) {
-    auto load = init.getDefiningOp<LoadOp>();
-    std::optional<unsigned> output =
-        load ? getArgIndex(program, load.getSource(), true) : std::nullopt;
-    if (!output)
-      return report.fail(compute, "accumulator #" + Twine(index) +
-                                      " must be loaded with 'roller.load' "
-                                      "from an rprogram output");
-    if (seen[*output])
-      return report.fail(compute, "accumulators #" + Twine(index) +
-                                      " and another one both start from "
-                                      "output #" +
-                                      Twine(*output));
-    seen[*output] = true;
-    result.outputOf.push_back(*output);
-  }
-
-  // Each result goes back, once, to the output its accumulator came from;
-  // the program yields the stores' results in output order.
+  FailureOr<SmallVector<unsigned>> outputOf = matchAccumulators(
+      program, report, compute, /*fromInputs=*/bool(result.epilogue));
+  if (failed(outputOf))
+    return failure();
+  result.outputOf = std::move(*outputOf);
   SmallVector<Value> stored(numOutputs);
-  for (auto [index, value] : llvm::enumerate(compute.getResults())) {
-    Value dest = program.getOutputArgument(result.outputOf[index]);
-    auto isStoreToDest = [&](OpOperand &use) {
-      auto store = dyn_cast<StoreOp>(use.getOwner());
-      return store && use.getOperandNumber() == 0 && store.getDest() == dest;
-    };
-    if (!value.hasOneUse() || !isStoreToDest(*value.use_begin()))
-      return report.fail(compute, "result #" + Twine(index) +
-                                      " must be stored once, into output #" +
-                                      Twine(result.outputOf[index]) +
-                                      " its accumulator was loaded from");
-    auto store = cast<StoreOp>(value.use_begin()->getOwner());
-    stored[result.outputOf[index]] = store.getResult();
+  if (result.epilogue) {
+    if (failed(matchEpilogueInputs(program, report, result)))
+      return failure();
+    FailureOr<SmallVector<unsigned>> epilogueOutputOf = matchAccumulators(
+        program, report, result.epilogue, /*fromInputs=*/false);
+    if (failed(epilogueOutputOf))
+      return failure();
+    result.epilogueOutputOf = std::move(*epilogueOutputOf);
+    if (failed(matchStores(program, report, result.epilogue,
+                           result.epilogueOutputOf, stored)))
+      return failure();
+  } else if (failed(matchStores(program, report, compute, result.outputOf,
+                                stored))) {
+    return failure();
   }
+  // The program yields the stores' results in output order.
   SmallVector<Value> expected;
   for (auto [index, output] : llvm::enumerate(program.getOutputs()))
     if (isa<RankedTensorType>(output.getType()))

@@ -163,7 +163,8 @@ FailureOr<RProgramOp> mlir::roller::tileToRProgram(RewriterBase &rewriter,
     mapAttrs.push_back(AffineMapAttr::get(map));
   auto compute = ComputeOp::create(rewriter, loc, accTypes, registerIns, inits,
                                    rewriter.getArrayAttr(mapAttrs),
-                                   rewriter.getArrayAttr(iteratorTypes));
+                                   rewriter.getArrayAttr(iteratorTypes),
+                                   /*axes=*/nullptr);
   // The scalar body, with linalg.yield turned into roller.yield.
   Region &region = compute.getBody();
   IRMapping mapping;

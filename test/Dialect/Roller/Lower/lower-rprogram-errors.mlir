@@ -13,7 +13,7 @@
 func.func @foreign_op(%X: tensor<64xf32>, %Y: tensor<64xf32>) -> tensor<64xf32> {
   %0 = roller.rprogram ins(%X : tensor<64xf32>) outs(%Y : tensor<64xf32>) config = #cfg {
   ^bb0(%x: tensor<64xf32>, %y: tensor<64xf32>):
-    // expected-error @below {{'arith.constant' op is not part of a canonical rprogram body (loads, one compute, stores, yield)}}
+    // expected-error @below {{'arith.constant' op is not part of a canonical rprogram body (loads, one compute and its epilogue, stores, yield)}}
     %c = arith.constant 0.0 : f32
     %xs = roller.load %x : tensor<64xf32> -> !roller.tile<64xf32, shared>
     %xr = roller.load %xs : !roller.tile<64xf32, shared> -> !roller.tile<2xf32, register>

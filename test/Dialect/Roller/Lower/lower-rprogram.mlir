@@ -296,3 +296,47 @@ func.func @uses_index(%arg0: tensor<64xf32>) -> tensor<64xf32> {
   } -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
+
+// -----
+
+// An epilogue is fused into the block loop (a second shared output, the
+// epilogue's), after the reduction loop, and tiled over the same threads as
+// the operator: each thread applies it to the elements it accumulated.
+// CHECK-LABEL: func.func @epilogue
+// CHECK: %[[R:.*]]:2 = scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (8, 8) step (8, 8) shared_outs(%{{.*}} = %arg2, %[[OUT:.*]] = %arg4)
+// CHECK: %[[ACC:.*]] = scf.for
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (8, 8)
+// CHECK: arith.mulf
+// CHECK: mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]
+// CHECK: scf.forall (%[[TI:.*]], %[[TJ:.*]]) in (8, 8)
+// CHECK: tensor.extract_slice %[[ACC]][%[[TI]], %[[TJ]]] [1, 1] [1, 1]
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK: mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]
+// CHECK: roller.config
+// CHECK: return %[[R]]#1
+#cfg_epilogue = #roller.config<block = <shared, [8, 8, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0, 0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [1], predicted_us = 1.0, bottleneck = global>
+func.func @epilogue(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32>, %bias: tensor<8xf32>, %O: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = roller.rprogram ins(%A, %B, %C, %bias : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>, tensor<8xf32>) outs(%O : tensor<8x8xf32>) config = #cfg_epilogue {
+  ^bb0(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>, %bi: tensor<8xf32>, %o: tensor<8x8xf32>):
+    %ar = roller.load %a : tensor<8x8xf32> -> !roller.tile<1x1xf32, register>
+    %br = roller.load %b : tensor<8x8xf32> -> !roller.tile<1x1xf32, register>
+    %cr = roller.load %c : tensor<8x8xf32> -> !roller.tile<1x1xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<1x1xf32, register>, !roller.tile<1x1xf32, register>) inits(%cr : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %m = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %m : f32
+      roller.yield %s : f32
+    } -> !roller.tile<1x1xf32, register>
+    %bv = roller.load %bi : tensor<8xf32> -> !roller.tile<1xf32, register>
+    %or = roller.load %o : tensor<8x8xf32> -> !roller.tile<1x1xf32, register>
+    %y = roller.compute ins(%acc, %bv : !roller.tile<1x1xf32, register>, !roller.tile<1xf32, register>) inits(%or : !roller.tile<1x1xf32, register>) attributes {axes = array<i64: 0, 1>, indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} {
+    ^bb0(%x: f32, %bb: f32, %oo: f32):
+      %s = arith.addf %x, %bb : f32
+      roller.yield %s : f32
+    } -> !roller.tile<1x1xf32, register>
+    %st = roller.store %y into %o : !roller.tile<1x1xf32, register> into tensor<8x8xf32>
+    roller.yield %st : tensor<8x8xf32>
+  } -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}

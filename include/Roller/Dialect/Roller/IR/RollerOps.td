@@ -168,12 +168,31 @@ def Roller_ComputeOp : Roller_Op<"compute", [
       roller.yield %s : f32
     } -> !roller.tile<4x4xf32, register>
     ```
+
+    An **epilogue** is a second compute op that takes the first one's
+    results in registers, before anything is stored: elementwise work fused
+    into the operator (a bias add, an activation, a cast, a product with
+    another tensor). Its loops are the operator's parallel axes listed in
+    `axes` (increasing config axes), so its tiles are the images of the
+    rTiles restricted to those axes; its iterator types are all parallel.
+    Its inputs are the operator's results (read through the same access as
+    the operator's output map) or rProgram inputs loaded into registers.
+
+    ```mlir
+    %y = roller.compute ins(%acc, %bias_r : !roller.tile<4x4xf32, register>,
+                                            !roller.tile<4xf32, register>)
+           inits(%yr : !roller.tile<4x4xf16, register>) attributes {
+             axes = array<i64: 0, 1>,
+             indexing_maps = [#id, #col, #id],
+             iterator_types = ["parallel", "parallel"]} { ... }
+    ```
   }];
   let arguments = (ins
     Variadic<Roller_AnyTile>:$ins,
     Variadic<Roller_AnyTile>:$inits,
     AffineMapArrayAttr:$indexing_maps,
-    StrArrayAttr:$iterator_types
+    StrArrayAttr:$iterator_types,
+    OptionalAttr<DenseI64ArrayAttr>:$axes
   );
   let results = (outs Variadic<Roller_AnyTile>:$results);
   let regions = (region SizedRegion<1>:$body);
@@ -190,6 +209,10 @@ def Roller_ComputeOp : Roller_Op<"compute", [
     bool isReduction(unsigned i);
     /// The indexing map of operand `i` (ins first, then inits).
     ::mlir::AffineMap getIndexingMap(unsigned i);
+    /// Whether this is an epilogue (it has `axes`).
+    bool isEpilogue() { return getAxes().has_value(); }
+    /// The config axes the loops stand for: `axes`, or all `rank` of them.
+    ::llvm::SmallVector<int64_t> getConfigAxes(unsigned rank);
   }];
 }
 

@@ -22,14 +22,33 @@ namespace mlir::roller {
 /// tile when the config is staged), every accumulator is loaded from an
 /// output, and every compute result is stored into the output its
 /// accumulator came from.
+///
+/// With an epilogue (`--roller-fuse-epilogues`), the operator's
+/// accumulators start from rProgram inputs and its results go to the
+/// epilogue only; the epilogue's other inputs are register tiles of rProgram
+/// inputs, its accumulators are loaded from the outputs and its results
+/// stored into them.
 struct RProgramStructure {
   ComputeOp compute;
   /// For each compute input, the index of the rProgram input it reads.
   SmallVector<unsigned> inputOf;
   /// For each compute input, its shared-memory tile (null when not staged).
   SmallVector<TileType> sharedTileOf;
-  /// For each compute init (and result), the index of the rProgram output.
+  /// For each compute init (and result), the index of the rProgram output
+  /// (the rProgram input with an epilogue).
   SmallVector<unsigned> outputOf;
+
+  /// The epilogue, or null.
+  ComputeOp epilogue;
+  /// For each epilogue input: the operator's result it reads
+  /// (`fromResult`), or the rProgram input it loads.
+  struct EpilogueInput {
+    bool fromResult;
+    unsigned index;
+  };
+  SmallVector<EpilogueInput> epilogueInputOf;
+  /// For each epilogue init (and result), the index of the rProgram output.
+  SmallVector<unsigned> epilogueOutputOf;
 };
 
 /// Checks that `program` has the canonical structure. On failure, emits an
