@@ -44,6 +44,7 @@ from differential_ops import (  # noqa: E402
     WIDE, Data, make_batch_matmul, make_conv, make_depthwise, make_elementwise,
     make_matmul, make_pool, make_reduce, make_reduce_generic, module_text,
     make_reduce_keepdim, make_scalar_operands, make_index_body)
+from differential_epilogues import VARIANTS, make_epilogue  # noqa: E402
 
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 LLVM_LIB = "/usr/lib/llvm-22/lib"
@@ -169,6 +170,18 @@ def gen_elementwise(rng, data):
     return make_elementwise(data, variant, shape, perm)
 
 
+def gen_epilogue(rng, data):
+    """An operator of a random class (f32 or f16 inputs) and an elementwise
+    consumer of its result, fused as its epilogue."""
+    anchors = [gen_matmul, gen_batch_matmul,
+               lambda r, d: gen_conv(r, d, r.choice(["nchw", "nhwc"])),
+               gen_depthwise, lambda r, d: gen_pool(r, d, "max"),
+               lambda r, d: gen_pool(r, d, "sum"), gen_reduce,
+               lambda r, d: gen_matmul(r, d, "f16")]
+    anchor = rng.choice(anchors)(rng, data)
+    return make_epilogue(data, anchor, rng.choice(VARIANTS))
+
+
 # (class, weight, generator): weights are the share of the cases.
 CLASSES = [
     ("matmul", 60, gen_matmul),
@@ -186,6 +199,7 @@ CLASSES = [
     ("elementwise", 30, gen_elementwise),
     ("matmul_f16", 13, lambda r, d: gen_matmul(r, d, "f16")),
     ("conv_nchw_f16", 12, lambda r, d: gen_conv(r, d, "nchw", "f16")),
+    ("epilogue", 40, gen_epilogue),
 ]
 
 
@@ -265,11 +279,14 @@ def run_module(tools, text, device, timeout=300):
 
 
 NOT_TILED = "not tiled: --roller-tile left the op as linalg"
+NOT_FUSED = ("not fused: --roller-tile left the consumer an rProgram of its "
+             "own (no epilogue)")
 
 
 def untiled_cases(tools, batch, device):
     """The cases of batch whose op --roller-tile leaves as linalg (their
-    results are right but say nothing about Roller)."""
+    results are right but say nothing about Roller), and the epilogue cases
+    whose consumer it does not fuse, each with the reason."""
     proc = subprocess.run(
         [tools.roller_opt, "-", f"--roller-tile=device={device}"],
         input=module_text(batch, with_main=False), capture_output=True,
@@ -277,9 +294,16 @@ def untiled_cases(tools, batch, device):
     if proc.returncode != 0:
         return []  # the run reports it
     funcs = re.split(r"func\.func @case(\d+)", proc.stdout)
-    tiled = {int(funcs[i]) for i in range(1, len(funcs), 2)
-             if "roller.rprogram" in funcs[i + 1]}
-    return [idx for idx, _ in batch if idx not in tiled]
+    bodies = {int(funcs[i]): funcs[i + 1] for i in range(1, len(funcs), 2)}
+    untiled = {}
+    for idx, case in batch:
+        body = bodies.get(idx, "")
+        if "roller.rprogram" not in body:
+            untiled[idx] = NOT_TILED
+        elif case.kind == "epilogue" and (
+                body.count("roller.rprogram") != 1 or "axes = array" not in body):
+            untiled[idx] = NOT_FUSED
+    return untiled
 
 
 def run_batch(job):
@@ -298,9 +322,9 @@ def run_batch(job):
                 e = f"printed {len(t)} tuples for 1 case"
             results[item[0]] = (t[0] if e is None else None, e)
     if device:
-        for idx in untiled_cases(tools, batch, device):
+        for idx, why in untiled_cases(tools, batch, device).items():
             if results[idx][1] is None:
-                results[idx] = (results[idx][0], NOT_TILED)
+                results[idx] = (results[idx][0], why)
     return device, results
 
 
@@ -416,13 +440,13 @@ def main():
             continue
         for device in devices:
             got, err = results[device][idx]
-            if err == NOT_TILED:
+            if err in (NOT_TILED, NOT_FUSED):
                 if not args.allow_untiled:
                     failures.append((idx, case, device, "untiled", err, ref,
                                      got))
                 if got == ref:
                     continue
-            if err is not None and err != NOT_TILED:
+            if err is not None and err not in (NOT_TILED, NOT_FUSED):
                 failures.append((idx, case, device, "crash", err, ref, got))
             elif got != ref:
                 failures.append((idx, case, device, "mismatch",

@@ -5,8 +5,8 @@
 // constants folded (foldConstants), BatchNorm and biases folded into
 // constant weights (foldBatchNorms), elementwise chains fused
 // (fuseElementwiseChains), selection (runSelection),
-// then tileToRProgram on every op that has a config; ops left as they are
-// get a remark with the reason.
+// then tileToRProgram on every op that has a config (ops left as they are
+// get a remark with the reason) and fuseEpilogues.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 #include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
+#include "Roller/Dialect/Roller/Transforms/FuseEpilogues.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "Roller/Dialect/Roller/Transforms/TensorOpsToLinalg.h"
@@ -69,6 +70,9 @@ struct RollerTilePass
       if (failed(tileToRProgram(rewriter, op, config, reason)))
         emitRemarkAtLoc(op) << "roller-tile: left as is: " << reason;
     }
+    // Elementwise rPrograms after an operator become its epilogue.
+    if (fuseEpilogues)
+      roller::fuseEpilogues(rewriter, module, /*remarks=*/true);
   }
 };
 } // namespace

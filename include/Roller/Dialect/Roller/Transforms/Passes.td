@@ -166,7 +166,10 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
   }];
   let options = !listconcat(RollerSelectionOptions, [
     Option<"fuseElementwise", "fuse-elementwise", "bool", /*default=*/"true",
-           "Fuse elementwise chains first (roller-fuse-elementwise)">
+           "Fuse elementwise chains first (roller-fuse-elementwise)">,
+    Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
+           "Fuse elementwise rPrograms into their producers "
+           "(roller-fuse-epilogues)">
   ]);
   let dependentDialects = ["::mlir::roller::RollerDialect",
                            "::mlir::arith::ArithDialect",
@@ -294,6 +297,63 @@ def RollerFuseElementwisePass : Pass<"roller-fuse-elementwise"> {
            "Emit a remark on every elementwise producer left unfused">
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def RollerFuseEpiloguesPass : Pass<"roller-fuse-epilogues"> {
+  let summary = "Fuse elementwise rPrograms into their producers as epilogues";
+  let description = [{
+    A bias add, an activation, a cast or a residual add after a matmul,
+    convolution, pooling or reduction is an rProgram of its own: a kernel
+    that reads and writes a whole tensor in global memory. This pass makes
+    such a consumer the epilogue of its producer: one rProgram whose
+    operator accumulates in registers as before, then applies the
+    consumer's computation to each thread's accumulators (a second
+    `roller.compute` with `axes`) and stores only the consumer's result.
+    The producer's output is no longer written to global memory; the
+    consumer's other inputs are loaded into registers with the tile the
+    producer's thread rTile implies.
+
+    Not fused, with a remark saying why (with `remarks`, the default, for
+    every elementwise consumer of an rProgram): a producer with several
+    outputs, other users of its result, an output map that is not a
+    permutation of its parallel axes (a kept unit dimension), tensor-core
+    accumulators (mma fragments take no epilogue yet), a consumer that
+    reads the result through a broadcast, and a fused rProgram that would
+    need more registers than the device allows. Entry point:
+    `fuseEpilogues` (`FuseEpilogues.h`); `--roller-tile` runs it unless
+    `fuse-epilogues=false`.
+
+    ```mlir
+    %mm = roller.rprogram ins(%A, %B : ...) outs(%fill : ...) config = #cfg {
+      ...
+      %acc = roller.compute ins(%a, %b : ...) inits(%c : ...) {...}
+      %r = roller.store %acc into %out : ...
+      roller.yield %r : tensor<256x256xf32>
+    }
+    %y = roller.rprogram ins(%mm, %bias : ...) outs(%e : ...) config = #cfg2 {
+      ... add and ReLU ...
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    %y = roller.rprogram ins(%A, %B, %fill, %bias : ...) outs(%e : ...) config = #cfg {
+      ...
+      %acc = roller.compute ins(%a, %b : ...) inits(%c : ...) {...}
+      %br = roller.load %bias_arg : tensor<256xf32> -> !roller.tile<2xf32, register>
+      %er = roller.load %e_arg : tensor<256x256xf32> -> !roller.tile<2x2xf32, register>
+      %y = roller.compute ins(%acc, %br : ...) inits(%er : ...) attributes {
+             axes = array<i64: 0, 1>, ...} { ... add and ReLU ... }
+      %r = roller.store %y into %e_arg : ...
+      roller.yield %r : tensor<256x256xf32>
+    }
+    ```
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark on every elementwise consumer left unfused">
+  ];
 }
 
 def RollerFoldBatchNormPass : Pass<"roller-fold-batch-norm"> {

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Epilogue cases for differential.py: an operator (any Case of
+differential_ops.py) followed by an elementwise consumer of its result, which
+--roller-tile fuses into the operator's rProgram as its epilogue
+(--roller-fuse-epilogues). The reference runs the two ops unfused. Plain
+Python 3, standard library only.
+"""
+
+import re
+
+from differential_ops import Case, amap, ident_map, par_iters, ttype
+
+VARIANTS = ("bias_relu", "residual", "cast_round_trip", "transpose")
+
+
+def _own_init(anchor, anchor_t):
+    """The anchor's op text with its output starting from a fill (or an
+    empty tensor) of its own type, so the epilogue's output can differ."""
+    lines = [f"%aempty = tensor.empty() : {anchor_t}"]
+    init = "%aempty"
+    if anchor.init == "zero":
+        lines += [f"%afill = arith.constant {anchor.fill} : {anchor.out_elt}",
+                  f"%ainit = linalg.fill ins(%afill : {anchor.out_elt}) "
+                  f"outs(%aempty : {anchor_t}) -> {anchor_t}"]
+        init = "%ainit"
+    return "\n".join(lines) + "\n" + anchor.op_text.replace("$init", init)
+
+
+def make_epilogue(data, anchor, variant):
+    """`anchor`'s result `%a` read by an elementwise generic:
+    bias_relu   max(a + bias[last dim], 0)
+    residual    a * 0.5 + r (r of the output's shape)
+    cast_round_trip  extf(truncf(a to f16)) - 1
+    transpose   (2-D only) out[j, i] = max(a[i, j], 0)
+    """
+    shape = list(anchor.out_shape)
+    rank = len(shape)
+    anchor_t = ttype(shape, anchor.out_elt)
+    if variant == "transpose" and rank != 2:
+        variant = "bias_relu"
+    if variant == "transpose" and anchor.init == "data":
+        anchor.init = "zero"  # its output type is not the case's
+    out_shape = shape[::-1] if variant == "transpose" else shape
+    ins = list(anchor.ins)
+    init = anchor.init
+    if variant == "transpose" or anchor.init != "data":
+        text = _own_init(anchor, anchor_t)
+        init = "empty"
+    else:
+        text = anchor.op_text  # accumulates into the data the case passes
+    text = text.replace("$out_t", anchor_t)
+    text = re.sub(r"(?m)^%r = ", "%a = ", text)
+    out_t = ttype(out_shape)
+    ident = ident_map(rank)
+    extra, body = [], []
+    read = ident
+    if variant == "bias_relu":
+        extra.append((data(shape[-1:], 1), amap(rank, [f"d{rank - 1}"])))
+        body = ["%s = arith.addf %x, %e0 : f32",
+                "%zero = arith.constant 0.0 : f32",
+                "%y = arith.maximumf %s, %zero : f32"]
+    elif variant == "residual":
+        extra.append((data(shape, 1), ident))
+        body = ["%half = arith.constant 0.5 : f32",
+                "%p = arith.mulf %x, %half : f32",
+                "%y = arith.addf %p, %e0 : f32"]
+    elif variant == "cast_round_trip":
+        body = ["%h = arith.truncf %x : f32 to f16",
+                "%w = arith.extf %h : f16 to f32",
+                "%one = arith.constant 1.0 : f32",
+                "%y = arith.subf %w, %one : f32"]
+    else:
+        read = amap(2, ["d1", "d0"])
+        body = ["%zero = arith.constant 0.0 : f32",
+                "%y = arith.maximumf %x, %zero : f32"]
+    names = [f"$in{len(ins) + i}" for i in range(len(extra))]
+    types = [f"$t{len(ins) + i}" for i in range(len(extra))]
+    ins += [d for d, _ in extra]
+    maps = [read] + [m for _, m in extra] + [ident_map(len(out_shape))]
+    args = ", ".join(["%x: f32"] + [f"%e{i}: f32" for i in range(len(extra))]
+                     + ["%o: f32"])
+    out = "%empty" if init == "empty" else "%eout"
+    text += "\n"
+    if out == "%eout":
+        text += f"%eout = tensor.empty() : {out_t}\n"
+    text += (f"%r = linalg.generic {{indexing_maps = [{', '.join(maps)}],\n"
+             f"    iterator_types = [{par_iters(len(out_shape))}]}}\n"
+             f"    ins({', '.join(['%a'] + names)} : "
+             f"{', '.join([anchor_t] + types)}) outs({out} : {out_t}) {{\n"
+             f"^bb0({args}):\n"
+             + "".join(f"  {line}\n" for line in body)
+             + "  linalg.yield %y : f32\n"
+             f"}} -> {out_t}")
+    desc = dict(anchor=anchor.describe(), variant=variant)
+    case = Case("epilogue", desc, ins, out_shape, init, text)
+    case.fill = anchor.fill
+    return case
