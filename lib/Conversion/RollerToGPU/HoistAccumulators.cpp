@@ -42,6 +42,47 @@ static SetVector<Value> getCandidateTiles(scf::ForOp loop) {
   return tiles;
 }
 
+/// Whether `a` and `b` compute the same value: the same SSA value, or
+/// results of equivalent pure, region-free ops on equivalent operands (the
+/// thread-id arithmetic that each mapped loop recomputes).
+static bool areEquivalentValues(Value a, Value b, unsigned depth = 0) {
+  if (a == b)
+    return true;
+  Operation *opA = a.getDefiningOp(), *opB = b.getDefiningOp();
+  if (!opA || !opB || depth > 8 || opA->getNumRegions() != 0 || !isPure(opA) ||
+      cast<OpResult>(a).getResultNumber() !=
+          cast<OpResult>(b).getResultNumber())
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      opA, opB,
+      [&](Value x, Value y) {
+        return success(areEquivalentValues(x, y, depth + 1));
+      },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// After the copy-out of a hoisted tile, the ops that read that tile again
+/// before anything else touches memory (an epilogue applied by the same
+/// thread to the elements it accumulated) read the private buffer instead:
+/// the values stay in registers.
+static void forwardToReads(RewriterBase &rewriter, linalg::CopyOp copyOut,
+                           Value registers) {
+  Value tile = copyOut.getOutputs()[0];
+  for (Operation *op = copyOut->getNextNode(); op; op = op->getNextNode()) {
+    auto reader = dyn_cast<linalg::LinalgOp>(op);
+    if (!reader) {
+      if (!isMemoryEffectFree(op))
+        return;
+      continue;
+    }
+    for (OpOperand *input : reader.getDpsInputOperands())
+      if (areEquivalentValues(input->get(), tile))
+        rewriter.modifyOpInPlace(reader, [&] { input->set(registers); });
+    // What the reader writes may be the tile: stop at it.
+    return;
+  }
+}
+
 int64_t mlir::roller::hoistAccumulators(RewriterBase &rewriter,
                                         gpu::LaunchOp launch, scf::ForOp loop) {
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
@@ -57,7 +98,9 @@ int64_t mlir::roller::hoistAccumulators(RewriterBase &rewriter,
     rewriter.setInsertionPoint(loop);
     linalg::CopyOp::create(rewriter, loc, tile, registers.getResult());
     rewriter.setInsertionPointAfter(loop);
-    linalg::CopyOp::create(rewriter, loc, registers.getResult(), tile);
+    auto copyOut =
+        linalg::CopyOp::create(rewriter, loc, registers.getResult(), tile);
+    forwardToReads(rewriter, copyOut, registers.getResult());
     rewriter.replaceUsesWithIf(
         tile, registers.getResult(),
         [&](OpOperand &use) { return loop->isProperAncestor(use.getOwner()); });

@@ -183,3 +183,58 @@ func.func @host_loop(%C: memref<64x64xf32>) {
   }
   return
 }
+
+// -----
+
+// An epilogue after the loop reads the thread's tile again (through a
+// subview recomputed from the thread id): it reads the private buffer, the
+// accumulators stay in registers. A read after a store is not forwarded.
+
+// CHECK-LABEL: func.func @epilogue
+// CHECK: %[[REGS:.*]] = memref.alloca() : memref<8x4xf32>
+// CHECK: scf.for
+// CHECK: linalg.copy ins(%[[REGS]] : memref<8x4xf32>) outs(%[[TILE:.*]] : {{.*}})
+// CHECK: linalg.generic {{.*}} ins(%[[REGS]], %{{.*}} : memref<8x4xf32>, memref<4xf32, {{.*}}>) outs(%[[OUT:.*]] : {{.*}})
+// CHECK: linalg.generic {{.*}} ins(%[[TILE2:subview[_0-9]*]] : {{.*}}) outs(%[[OUT]] :
+func.func @epilogue(%A: memref<64x64xf32>, %C: memref<64x64xf32>, %bias: memref<64xf32>, %O: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %t0 = gpu.thread_id x
+    %i = arith.muli %t0, %c4 : index
+    %tile = memref.subview %C[%i, %i] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c4 {
+      %a = memref.subview %A[%i, %k] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          ins(%a : memref<8x4xf32, strided<[64, 1], offset: ?>>)
+          outs(%tile : memref<8x4xf32, strided<[64, 1], offset: ?>>) {
+      ^bb0(%x: f32, %acc: f32):
+        %s = arith.addf %acc, %x : f32
+        linalg.yield %s : f32
+      }
+    }
+    %t1 = gpu.thread_id x
+    %j = arith.muli %t1, %c4 : index
+    %again = memref.subview %C[%j, %j] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+    %b = memref.subview %bias[%j] [4] [1] : memref<64xf32> to memref<4xf32, strided<[1], offset: ?>>
+    %out = memref.subview %O[%j, %j] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        ins(%again, %b : memref<8x4xf32, strided<[64, 1], offset: ?>>, memref<4xf32, strided<[1], offset: ?>>)
+        outs(%out : memref<8x4xf32, strided<[64, 1], offset: ?>>) {
+    ^bb0(%x: f32, %y: f32, %o: f32):
+      %s = arith.addf %x, %y : f32
+      linalg.yield %s : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        ins(%again : memref<8x4xf32, strided<[64, 1], offset: ?>>)
+        outs(%out : memref<8x4xf32, strided<[64, 1], offset: ?>>) {
+    ^bb0(%x: f32, %o: f32):
+      linalg.yield %x : f32
+    }
+    gpu.terminator
+  }
+  return
+}

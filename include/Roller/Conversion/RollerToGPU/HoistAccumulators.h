@@ -26,7 +26,11 @@ constexpr int64_t kMaxRegisterTileElements = 1024;
 /// the loop both reads and writes only through that subview
 /// (isLoopPrivateTile), by a `memref.alloca` at the kernel's entry: a
 /// `linalg.copy` fills it before the loop and another writes it back after.
-/// Returns the number of tiles hoisted.
+/// A linalg op that reads the tile again right after the copy-out (only
+/// memory-effect-free ops between: a fused epilogue, whose subview of the
+/// tile is recomputed from the same thread ids) reads the private buffer
+/// instead, so the accumulators reach it in registers. Returns the number of
+/// tiles hoisted.
 int64_t hoistAccumulators(RewriterBase &rewriter, gpu::LaunchOp launch,
                           scf::ForOp loop);
 

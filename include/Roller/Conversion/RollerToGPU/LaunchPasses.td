@@ -131,7 +131,11 @@ def RollerHoistAccumulatorsPass
     replaced inside the loop by a thread-private `memref.alloca`: a
     `linalg.copy` fills it before the loop and another writes it back after.
     `--roller-unroll-register-tiles` then makes every index into it a
-    constant, so that LLVM keeps it in registers.
+    constant, so that LLVM keeps it in registers. A linalg op that reads the
+    tile again right after the copy-out, with only memory-effect-free ops
+    between (a fused epilogue, whose subview of the tile is recomputed from
+    the same thread ids), reads the private buffer instead: the epilogue
+    gets the accumulators in registers, not back from global memory.
 
     Before (in a launch):
 
