@@ -10,7 +10,8 @@ import re
 
 from differential_ops import Case, amap, ident_map, par_iters, ttype
 
-VARIANTS = ("bias_relu", "residual", "cast_round_trip", "transpose")
+VARIANTS = ("bias_relu", "residual", "cast_round_trip", "transpose",
+            "bias_init")
 
 
 def _own_init(anchor, anchor_t):
@@ -26,13 +27,36 @@ def _own_init(anchor, anchor_t):
     return "\n".join(lines) + "\n" + anchor.op_text.replace("$init", init)
 
 
+def make_bias_init(data, anchor):
+    """`anchor` (a sum) starting from a bias broadcast along its output's
+    last dimension, as torch-mlir writes linear layers and convolutions:
+    --roller-tile starts it from zero and adds the bias in an epilogue."""
+    shape = list(anchor.out_shape)
+    rank = len(shape)
+    anchor_t = ttype(shape, anchor.out_elt)
+    ins = list(anchor.ins) + [data(shape[-1:], 1)]
+    bias = f"$in{len(ins) - 1}"
+    dims = ", ".join(str(d) for d in range(rank - 1))
+    text = (f"%aempty = tensor.empty() : {anchor_t}\n"
+            f"%ainit = linalg.broadcast ins({bias} : $t{len(ins) - 1}) "
+            f"outs(%aempty : {anchor_t}) dimensions = [{dims}]\n"
+            + anchor.op_text.replace("$init", "%ainit"))
+    desc = dict(anchor=anchor.describe(), variant="bias_init")
+    return Case("epilogue", desc, ins, shape, "empty", text)
+
+
 def make_epilogue(data, anchor, variant):
     """`anchor`'s result `%a` read by an elementwise generic:
     bias_relu   max(a + bias[last dim], 0)
     residual    a * 0.5 + r (r of the output's shape)
     cast_round_trip  extf(truncf(a to f16)) - 1
     transpose   (2-D only) out[j, i] = max(a[i, j], 0)
+    bias_init   (sums only) the anchor starting from a bias broadcast
     """
+    if variant == "bias_init":
+        if anchor.fill == "0.0" and anchor.out_shape and anchor.out_elt == "f32":
+            return make_bias_init(data, anchor)
+        variant = "residual"  # a max starts from its values, not a sum
     shape = list(anchor.out_shape)
     rank = len(shape)
     anchor_t = ttype(shape, anchor.out_elt)

@@ -3,7 +3,8 @@
 // Pads and generators as linalg ops (tensorOpsToLinalg), batch matmuls by
 // a broadcast matrix as matmuls (batchMatmulsToMatmuls), data movement of
 // constants folded (foldConstants), BatchNorm and biases folded into
-// constant weights (foldBatchNorms), elementwise chains fused
+// constant weights (foldBatchNorms), bias initial values split off
+// (splitBiasInits), elementwise chains fused
 // (fuseElementwiseChains), selection (runSelection),
 // then tileToRProgram on every op that has a config (ops left as they are
 // get a remark with the reason) and fuseEpilogues.
@@ -18,6 +19,7 @@
 #include "Roller/Dialect/Roller/Transforms/FuseEpilogues.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
+#include "Roller/Dialect/Roller/Transforms/SplitBiasInit.h"
 #include "Roller/Dialect/Roller/Transforms/TensorOpsToLinalg.h"
 #include "Roller/Dialect/Roller/Transforms/TileToRProgram.h"
 
@@ -50,6 +52,10 @@ struct RollerTilePass
     // After it (a weight may need its transpose folded first), before
     // selection (the folded chains would otherwise each become a kernel).
     foldBatchNorms(rewriter, module, kDefaultFoldMaxBytes, /*remarks=*/true);
+    // After folding (a BatchNorm's bias is one then), before the chains
+    // are fused: a bias added after its contraction joins the chain after it.
+    if (fuseEpilogues)
+      splitBiasInits(rewriter, module);
     // After folding (BatchNorm's chains are gone into the weights), before
     // selection: a fused chain is one op, one schedule, one kernel.
     if (fuseElementwise)

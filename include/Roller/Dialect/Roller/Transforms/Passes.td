@@ -299,6 +299,44 @@ def RollerFuseElementwisePass : Pass<"roller-fuse-elementwise"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def RollerSplitBiasInitPass : Pass<"roller-split-bias-init"> {
+  let summary = "Start contractions from zero and add their bias after";
+  let description = [{
+    torch-mlir's linear layers and convolutions start their sum from the
+    bias broadcast over the output: an elementwise `linalg.generic` that
+    only the contraction reads, as its initial value, and a kernel of its
+    own. This pass makes such a contraction (an op with reduction loops
+    whose body yields `out + x` in a float type) start from a zero
+    `linalg.fill` and adds the broadcast after it in a new elementwise
+    `linalg.generic`, which the elementwise and epilogue fusions then bring
+    into the contraction's kernel (as cuBLAS and PyTorch's `addmm` add
+    their bias in an epilogue). The sum is rounded in a different order:
+    `(x_1 + ... + x_n) + bias` instead of `((bias + x_1) + ...) + x_n`.
+    `--roller-tile` runs it after the constant and BatchNorm folding,
+    before the elementwise fusion, unless `fuse-epilogues=false`. Entry
+    point: `splitBiasInit` (`SplitBiasInit.h`).
+
+    ```mlir
+    %b = linalg.generic {indexing_maps = [#col, #id], ...} ins(%bias : tensor<128xf32>)
+           outs(%e : tensor<8x128xf32>) { ... linalg.yield %in : f32 } -> tensor<8x128xf32>
+    %mm = linalg.matmul ins(%x, %w : ...) outs(%b : tensor<8x128xf32>) -> tensor<8x128xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %b = linalg.generic {...} ins(%bias : tensor<128xf32>) outs(%e : tensor<8x128xf32>) {...}
+    %zero = linalg.fill ins(%cst : f32) outs(%e0 : tensor<8x128xf32>) -> tensor<8x128xf32>
+    %mm = linalg.matmul ins(%x, %w : ...) outs(%zero : tensor<8x128xf32>) -> tensor<8x128xf32>
+    %sum = linalg.generic {indexing_maps = [#id, #id, #id], ...} ins(%mm, %b : ...)
+             outs(%e1 : tensor<8x128xf32>) { ... arith.addf ... } -> tensor<8x128xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def RollerFuseEpiloguesPass : Pass<"roller-fuse-epilogues"> {
   let summary = "Fuse elementwise rPrograms into their producers as epilogues";
   let description = [{
