@@ -18,6 +18,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -141,6 +142,40 @@ static LogicalResult rewriteAsBf16(RewriterBase &rewriter,
   return success();
 }
 
+/// The bodies of the linalg ops still in a kernel (copies, fills, a fused
+/// epilogue's scalar arithmetic), set aside while upstream's conversion runs:
+/// it would start from their scalar ops and fail, and it has nothing to do
+/// with them. Each op keeps a stub body meanwhile (the same arguments,
+/// yielding its outputs' values), so that it stays valid for the queries
+/// (memory effects) the conversion's rewrites make.
+class StashedLinalgBodies {
+public:
+  explicit StashedLinalgBodies(Operation *root) {
+    root->walk([&](linalg::LinalgOp op) {
+      Region &region = op->getRegion(0);
+      Block &original = region.front();
+      unsigned numYielded = original.getTerminator()->getNumOperands();
+      auto body = std::make_unique<Region>();
+      body->takeBody(region);
+      Block *stub = new Block();
+      for (BlockArgument arg : original.getArguments())
+        stub->addArgument(arg.getType(), arg.getLoc());
+      region.push_back(stub);
+      OpBuilder builder = OpBuilder::atBlockEnd(stub);
+      linalg::YieldOp::create(builder, op.getLoc(),
+                              stub->getArguments().take_back(numYielded));
+      stashed.emplace_back(op, std::move(body));
+    });
+  }
+  ~StashedLinalgBodies() {
+    for (auto &[op, body] : stashed)
+      op->getRegion(0).takeBody(*body);
+  }
+
+private:
+  SmallVector<std::pair<Operation *, std::unique_ptr<Region>>> stashed;
+};
+
 } // namespace
 
 LogicalResult mlir::roller::convertMmaToNVGPU(RewriterBase &rewriter,
@@ -152,6 +187,7 @@ LogicalResult mlir::roller::convertMmaToNVGPU(RewriterBase &rewriter,
   });
   if (!hasContraction)
     return success();
+  StashedLinalgBodies stashed(kernel);
   if (failed(checkConvertibleKernel(kernel)))
     return failure();
   bool bf16 = false;
@@ -162,7 +198,11 @@ LogicalResult mlir::roller::convertMmaToNVGPU(RewriterBase &rewriter,
   populatePrepareVectorToMMAPatterns(patterns, /*useNvGpu=*/true);
   // Non-convergence leaves valid IR; a contraction the conversion then
   // cannot take is reported below.
-  (void)applyPatternsGreedily(kernel, std::move(patterns));
+  // No region simplification: its dead-code elimination would not see the
+  // uses in the stashed bodies.
+  GreedyRewriteConfig config;
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  (void)applyPatternsGreedily(kernel, std::move(patterns), config);
   // The conversion rewrites in place and leaves the replaced ops (dead).
   if (failed(convertVectorToNVVMCompatibleMMASync(rewriter, kernel)))
     return failure();

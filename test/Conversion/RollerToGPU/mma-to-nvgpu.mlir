@@ -124,3 +124,39 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A fused epilogue after the contraction (a linalg.generic whose body has
+// scalar arithmetic, reading a constant of the kernel): set aside while the
+// conversion runs, then back as it was, the constant still there.
+
+// CHECK-LABEL: gpu.func @epilogue
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: nvgpu.mma.sync
+// CHECK: gpu.barrier
+// CHECK: linalg.generic
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[Y:.*]] = arith.subf %[[X]], %[[ONE]] : f32
+// CHECK-NEXT: linalg.yield %[[Y]] : f32
+gpu.module @m {
+  gpu.func @epilogue(%c: memref<16x8xf32>, %out: memref<16x8xf32>) workgroup(%a : memref<16x16xf16, #gpu.address_space<workgroup>>, %b : memref<16x8xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %one = arith.constant 1.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<16x8xf16>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+    gpu.barrier
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        ins(%c : memref<16x8xf32>) outs(%out : memref<16x8xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %y = arith.subf %x, %one : f32
+      linalg.yield %y : f32
+    }
+    gpu.return
+  }
+}

@@ -33,8 +33,8 @@
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | \
 // RUN:   FileCheck %s
 
-// Every operator becomes an rProgram.
-// TILED-COUNT-6: roller.rprogram ins(
+// Every operator becomes an rProgram, with its epilogue when it has one.
+// TILED-COUNT-8: roller.rprogram ins(
 // TILED-NOT: roller.rprogram ins(
 
 // A 64x48x40 matmul (tensor-core sized).
@@ -69,6 +69,17 @@
 // CHECK-LABEL: f16_conv_nhwc
 // CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
 // CHECK-NEXT: [-1573, -287366, -36256, 115, 0]
+
+// A tensor-core 64x48x40 matmul starting from a bias, then a ReLU (both
+// its epilogue).
+// CHECK-LABEL: f16_matmul_64_epilogue
+// CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
+// CHECK-NEXT: [22855, 35420464, 702195, 59, 0]
+
+// A tensor-core 128x128x64 matmul rounded to f16 and back, minus one.
+// CHECK-LABEL: f16_matmul_big_epilogue
+// CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
+// CHECK-NEXT: [-19776, -165413811, -632358, 90, 0]
 
 // A 64x48x40 matmul (tensor-core sized).
 func.func @f16_matmul_64(%in0: tensor<64x40xf16>, %in1: tensor<40x48xf16>) -> tensor<64x48xf32> {
@@ -151,6 +162,46 @@ func.func @data_2d_f16(%s0: index, %s1: index,
   } : tensor<?x?xf16>
   return %data : tensor<?x?xf16>
 }
+
+// A tensor-core 64x48x40 matmul starting from a bias broadcast, then a
+// ReLU: the bias is split off and, with the ReLU, fused as the matmul's
+// epilogue (applied by the block's threads after the mma fragments are
+// stored).
+func.func @f16_matmul_64_epilogue(%in0: tensor<64x40xf16>, %in1: tensor<40x48xf16>, %bias: tensor<48xf32>) -> tensor<64x48xf32> {
+  %empty = tensor.empty() : tensor<64x48xf32>
+  %b = linalg.broadcast ins(%bias : tensor<48xf32>) outs(%empty : tensor<64x48xf32>) dimensions = [0]
+  %m = linalg.matmul ins(%in0, %in1 : tensor<64x40xf16>, tensor<40x48xf16>) outs(%b : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %e2 = tensor.empty() : tensor<64x48xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%m : tensor<64x48xf32>) outs(%e2 : tensor<64x48xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %zero = arith.constant 0.0 : f32
+    %y = arith.maximumf %x, %zero : f32
+    linalg.yield %y : f32
+  } -> tensor<64x48xf32>
+  return %r : tensor<64x48xf32>
+}
+
+// A tensor-core 128x128x64 matmul rounded to f16 and back, minus one: a
+// cast epilogue.
+func.func @f16_matmul_big_epilogue(%in0: tensor<128x64xf16>, %in1: tensor<64x128xf16>) -> tensor<128x128xf32> {
+  %empty = tensor.empty() : tensor<128x128xf32>
+  %fill = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%fill : f32) outs(%empty : tensor<128x128xf32>) -> tensor<128x128xf32>
+  %m = linalg.matmul ins(%in0, %in1 : tensor<128x64xf16>, tensor<64x128xf16>) outs(%init : tensor<128x128xf32>) -> tensor<128x128xf32>
+  %e2 = tensor.empty() : tensor<128x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%m : tensor<128x128xf32>) outs(%e2 : tensor<128x128xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %h = arith.truncf %x : f32 to f16
+    %w = arith.extf %h : f16 to f32
+    %one = arith.constant 1.0 : f32
+    %y = arith.subf %w, %one : f32
+    linalg.yield %y : f32
+  } -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}
+
 
 func.func @data_2d_f32(%s0: index, %s1: index,
     %k0: index, %k1: index, %q0: index, %q1: index,
@@ -346,5 +397,22 @@ func.func @main() {
   %f16_conv_nhwc_r_sum = call @checksum(%f16_conv_nhwc_r_dyn) : (tensor<?xf32>) -> tensor<5xi64>
   %f16_conv_nhwc_r_u = tensor.cast %f16_conv_nhwc_r_sum : tensor<5xi64> to tensor<*xi64>
   call @printMemrefI64(%f16_conv_nhwc_r_u) : (tensor<*xi64>) -> ()
+  vector.print str "f16_matmul_64_epilogue\n"
+  %ep_bias_d = call @data_2d_f32(%c1, %c48, %c3, %c1, %c1, %c4, %c37, %c5) : (index, index, index, index, index, index, index, index) -> tensor<?x?xf32>
+  %ep_bias_2d = tensor.cast %ep_bias_d : tensor<?x?xf32> to tensor<1x48xf32>
+  %ep_bias = tensor.collapse_shape %ep_bias_2d [[0, 1]] : tensor<1x48xf32> into tensor<48xf32>
+  %ep64_r = call @f16_matmul_64_epilogue(%f16_matmul_64_in0, %f16_matmul_64_in1, %ep_bias) : (tensor<64x40xf16>, tensor<40x48xf16>, tensor<48xf32>) -> tensor<64x48xf32>
+  %ep64_flat = tensor.collapse_shape %ep64_r [[0, 1]] : tensor<64x48xf32> into tensor<3072xf32>
+  %ep64_dyn = tensor.cast %ep64_flat : tensor<3072xf32> to tensor<?xf32>
+  %ep64_sum = call @checksum(%ep64_dyn) : (tensor<?xf32>) -> tensor<5xi64>
+  %ep64_u = tensor.cast %ep64_sum : tensor<5xi64> to tensor<*xi64>
+  call @printMemrefI64(%ep64_u) : (tensor<*xi64>) -> ()
+  vector.print str "f16_matmul_big_epilogue\n"
+  %epbig_r = call @f16_matmul_big_epilogue(%f16_matmul_big_in0, %f16_matmul_big_in1) : (tensor<128x64xf16>, tensor<64x128xf16>) -> tensor<128x128xf32>
+  %epbig_flat = tensor.collapse_shape %epbig_r [[0, 1]] : tensor<128x128xf32> into tensor<16384xf32>
+  %epbig_dyn = tensor.cast %epbig_flat : tensor<16384xf32> to tensor<?xf32>
+  %epbig_sum = call @checksum(%epbig_dyn) : (tensor<?xf32>) -> tensor<5xi64>
+  %epbig_u = tensor.cast %epbig_sum : tensor<5xi64> to tensor<*xi64>
+  call @printMemrefI64(%epbig_u) : (tensor<*xi64>) -> ()
   return
 }

@@ -297,7 +297,10 @@ def RollerMmaToNVGPUPass
     every scalar arithmetic op it knows how to apply to mma fragments
     (`arith.muli` on indices included) and fails on it, so a kernel with
     such scalar ops is rejected with an error naming the op (the GPU mapping
-    computes indices with `affine.apply`). A contraction with an operand of
+    computes indices with `affine.apply`). The bodies of the linalg ops
+    still in the kernel (copies, fills, a fused epilogue's arithmetic) are
+    set aside while it runs (each op keeps a stub body yielding its
+    outputs), so they are neither checked nor touched. A contraction with an operand of
     more than 256 elements (larger than an mma.sync tile, which
     `roller-vectorize-mma` never makes) is an error too: upstream's
     conversion would unroll it without bound (minutes and gigabytes for

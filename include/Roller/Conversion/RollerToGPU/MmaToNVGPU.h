@@ -22,7 +22,8 @@ namespace mlir::roller {
 /// In LLVM 22 upstream's conversion also starts from every scalar op of the
 /// kinds it can apply to fragments (index arithmetic included) and fails on
 /// it: a kernel with such an arith op is rejected with an error naming it
-/// before anything changes. Fails with an error at a contraction the
+/// before anything changes. The bodies of the kernel's linalg ops (copies,
+/// fills, a fused epilogue) are set aside meanwhile and restored after. Fails with an error at a contraction the
 /// conversion could not take (the kernel is then partly converted).
 LogicalResult convertMmaToNVGPU(RewriterBase &rewriter, gpu::GPUFuncOp kernel);
 

@@ -2,9 +2,10 @@
 //
 // `--roller-drop-workgroup-memory-space`: without it, bufferization would
 // produce memrefs in `#gpu.address_space<workgroup>`, which the LLVM
-// lowering of a host program rejects. This is the only difference between
-// the CPU oracle and the GPU path once the foralls are mapped: everything
-// else the oracle runs is the same IR.
+// lowering of a host program rejects; a `gpu.barrier` (which the CPU, running
+// a block's threads one after another, does not need) is dropped too. This
+// is the only difference between the CPU oracle and the GPU path once the
+// foralls are mapped: everything else the oracle runs is the same IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,13 @@ int64_t mlir::roller::dropWorkgroupMemorySpace(RewriterBase &rewriter,
             alloc.getMemorySpaceAttr()))
       return;
     rewriter.modifyOpInPlace(alloc, [&] { alloc.removeMemorySpaceAttr(); });
+    ++changed;
+  });
+  // The CPU runs a block's threads one after another: a barrier (before a
+  // tensor-core epilogue) orders nothing, and bufferization's deallocation
+  // rejects ops with unknown memory effects.
+  root->walk([&](gpu::BarrierOp barrier) {
+    rewriter.eraseOp(barrier);
     ++changed;
   });
   return changed;

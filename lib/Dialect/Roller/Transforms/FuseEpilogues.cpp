@@ -71,9 +71,6 @@ static std::optional<std::string> planEpilogue(OpOperand &use,
     return std::string("the producer has several outputs");
   if (!hasTensorOperands(producer) || !hasTensorOperands(consumer))
     return std::string("an rProgram works on memrefs");
-  if (producer.getConfig().usesMma())
-    return std::string("the producer's accumulators are tensor-core "
-                       "fragments (no epilogue on them yet)");
   for (OpOperand &other : plan.result.getUses())
     if (other.getOwner() != consumer.getOperation() ||
         other.getOperandNumber() >= consumer.getInputs().size())

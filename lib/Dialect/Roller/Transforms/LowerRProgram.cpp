@@ -311,11 +311,10 @@ static FailureOr<Value> fillInBlock(RewriterBase &rewriter, Location loc,
 /// over the block's threads as `threads` tiled the operator, so that each
 /// thread applies the epilogue to the very elements it accumulated. Returns
 /// the new block loop, whose last results are the epilogue's.
-static FailureOr<Operation *> fuseEpilogue(RewriterBase &rewriter,
-                                           linalg::GenericOp epilogue,
-                                           Operation *blockLoop,
-                                           const TilingStep &threads,
-                                           ArrayRef<int64_t> axes) {
+static FailureOr<Operation *>
+fuseEpilogue(RewriterBase &rewriter, linalg::GenericOp epilogue,
+             Operation *blockLoop, const TilingStep &threads,
+             ArrayRef<int64_t> axes, ConfigAttr config) {
   DictionaryAttr attrs = blockLoop->getDiscardableAttrDictionary();
   SmallVector<LoopLikeOpInterface> loops{cast<LoopLikeOpInterface>(blockLoop)};
   FailureOr<scf::SCFFuseConsumerOfSliceResult> fused =
@@ -335,6 +334,16 @@ static FailureOr<Operation *> fuseEpilogue(RewriterBase &rewriter,
   for (int64_t axis : axes) {
     step.tileSizes.push_back(threads.tileSizes[axis]);
     step.numThreads.push_back(threads.numThreads[axis]);
+  }
+  if (threads.mapping == MappingKind::Warp) {
+    // Tensor-core accumulators are mma fragments spread over a warp's lanes:
+    // once the block has stored them (the barrier), its threads share the
+    // epilogue over the block tile as they share a copy.
+    SmallVector<int64_t> shape = llvm::map_to_vector(
+        axes, [&](int64_t axis) { return config.getBlock().getSizes()[axis]; });
+    step = distributeCopy(shape, config.getThreads(), config.getVectorWidth());
+    rewriter.setInsertionPoint(tiled);
+    gpu::BarrierOp::create(rewriter, tiled.getLoc());
   }
   if (failed(applyTiling(rewriter, tiled, step, nullptr)))
     return failure();
@@ -503,7 +512,7 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
   if (epilogueOp) {
     FailureOr<Operation *> fused =
         fuseEpilogue(rewriter, epilogueOp, blockLoop, threads,
-                     epilogue.getConfigAxes(numLoops));
+                     epilogue.getConfigAxes(numLoops), config);
     if (failed(fused))
       return fail("could not fuse its epilogue into its blocks");
     blockLoop = *fused;

@@ -14,3 +14,15 @@ func.func @buffers() -> (tensor<64x20xf32>, tensor<8xf32>, tensor<4xf32>) {
   %2 = bufferization.alloc_tensor() : tensor<4xf32>
   return %0, %1, %2 : tensor<64x20xf32>, tensor<8xf32>, tensor<4xf32>
 }
+
+// -----
+
+// A barrier (before a tensor-core epilogue) orders nothing on the CPU, which
+// runs a block's threads one after another: it is dropped.
+// CHECK-LABEL: func.func @barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: return
+func.func @barrier(%t: tensor<4xf32>) -> tensor<4xf32> {
+  gpu.barrier
+  return %t : tensor<4xf32>
+}

@@ -191,9 +191,14 @@ func.func @keepdim(%arg0: tensor<64x128xf32>) -> tensor<64x1xf32> {
 
 // -----
 
-// Tensor-core accumulators live in mma fragments.
+// Tensor-core accumulators take an epilogue too (the lowering shares it
+// over the block's threads once the fragments are stored).
 // CHECK-LABEL: func.func @mma
-// CHECK-COUNT-2: roller.rprogram
+// CHECK-COUNT-1: roller.rprogram
+// CHECK-SAME: mma = [16, 8, 16]
+// CHECK: roller.compute {{.*}} inits(%{{.*}} : !roller.tile<16x8xf16, register>) attributes {axes = array<i64: 0, 1>
+// CHECK: arith.truncf
+// CHECK-NOT: roller.rprogram
 func.func @mma(%arg0: tensor<128x64xf16>, %arg1: tensor<64x128xf16>) -> tensor<128x128xf16> {
   %cst = arith.constant 0.000000e+00 : f32
   %0 = tensor.empty() : tensor<128x128xf32>
@@ -217,7 +222,6 @@ func.func @mma(%arg0: tensor<128x64xf16>, %arg1: tensor<64x128xf16>) -> tensor<1
     roller.yield %11 : tensor<128x128xf32>
   } -> tensor<128x128xf32>
   %3 = tensor.empty() : tensor<128x128xf16>
-  // expected-remark @+1 {{the producer's accumulators are tensor-core fragments (no epilogue on them yet)}}
   %4 = roller.rprogram ins(%2 : tensor<128x128xf32>) outs(%3 : tensor<128x128xf16>) config = <block = <shared, [1, 32]>, thread = <register, [1, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = 1.0, bottleneck = global, max_regs = 64> {
   ^bb0(%arg2: tensor<128x128xf32>, %arg3: tensor<128x128xf16>):
     %5 = roller.load %arg2 : tensor<128x128xf32> -> !roller.tile<1x1xf32, register>

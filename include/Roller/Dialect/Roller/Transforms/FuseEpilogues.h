@@ -25,7 +25,7 @@ namespace mlir::roller {
 /// when it can: both are canonical single-op rPrograms on tensors, the
 /// producer has one output, read by nothing but the consumer's inputs, its
 /// output map is a projected permutation of its parallel axes (not a kept
-/// unit dimension), it does not use tensor cores, the consumer computes
+/// unit dimension), the consumer computes
 /// each element once (parallel loops only, one per parallel axis of the
 /// producer, reading the producer's output through a permutation) and
 /// every input of the consumer has a linear access.

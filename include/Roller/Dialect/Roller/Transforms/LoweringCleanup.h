@@ -16,7 +16,9 @@ namespace mlir::roller {
 
 /// Removes `memory_space = #gpu.address_space<workgroup>` from every
 /// `bufferization.alloc_tensor` in `root`, so that the staged tiles
-/// bufferize to plain `memref.alloc`s. Returns the number changed.
+/// bufferize to plain `memref.alloc`s, and erases every `gpu.barrier` (the
+/// CPU runs a block's threads one after another). Returns the number of ops
+/// changed or erased.
 int64_t dropWorkgroupMemorySpace(RewriterBase &rewriter, Operation *root);
 
 /// Removes every discardable attribute whose name starts with `roller.`

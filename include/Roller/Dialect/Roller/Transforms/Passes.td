@@ -354,10 +354,12 @@ def RollerFuseEpiloguesPass : Pass<"roller-fuse-epilogues"> {
     Not fused, with a remark saying why (with `remarks`, the default, for
     every elementwise consumer of an rProgram): a producer with several
     outputs, other users of its result, an output map that is not a
-    permutation of its parallel axes (a kept unit dimension), tensor-core
-    accumulators (mma fragments take no epilogue yet), a consumer that
-    reads the result through a broadcast, and a fused rProgram that would
-    need more registers than the device allows. Entry point:
+    permutation of its parallel axes (a kept unit dimension), a consumer
+    that reads the result through a broadcast, and a fused rProgram that
+    would need more registers than the device allows. With tensor cores the
+    accumulators are mma fragments spread over a warp's lanes: the lowering
+    then stores them and, after a barrier, the block's threads share the
+    epilogue over the block tile. Entry point:
     `fuseEpilogues` (`FuseEpilogues.h`); `--roller-tile` runs it unless
     `fuse-epilogues=false`.
 
@@ -565,8 +567,10 @@ def RollerDropWorkgroupMemorySpacePass
   let description = [{
     Removes `memory_space = #gpu.address_space<workgroup>` from every
     `bufferization.alloc_tensor`, so that the staged shared-memory tiles
-    bufferize to plain `memref.alloc`s. The CPU has one address space: this
-    is the only difference between the CPU oracle and the GPU path after
+    bufferize to plain `memref.alloc`s, and erases `gpu.barrier`s (the one
+    before a tensor-core epilogue: the CPU runs a block's threads one after
+    another). The CPU has one address space: this is the only difference
+    between the CPU oracle and the GPU path after
     `--roller-lower-rprograms`.
 
     Before:
