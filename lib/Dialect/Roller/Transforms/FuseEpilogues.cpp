@@ -321,11 +321,20 @@ int64_t mlir::roller::fuseEpilogues(RewriterBase &rewriter, Operation *root,
     if (!candidate)
       continue;
     auto consumer = cast<RProgramOp>(candidate->getOwner());
+    Location producerLoc = producer.getLoc();
     std::string reason;
-    if (succeeded(fuseEpilogue(rewriter, *candidate, reason))) {
+    if (FailureOr<RProgramOp> fused =
+            fuseEpilogue(rewriter, *candidate, reason);
+        succeeded(fused)) {
       erased.insert(producer);
       erased.insert(consumer);
       ++count;
+      // Which ops each kernel computes: the operator and its epilogue.
+      if (remarks)
+        emitRemarkAtLoc(*fused)
+            << "roller-fuse-epilogues: fused as the epilogue of the "
+               "rProgram at "
+            << producerLoc;
       continue;
     }
     // Only elementwise consumers are candidates worth a remark (a matmul

@@ -1,6 +1,7 @@
 // RUN: roller-opt %s --split-input-file --roller-fuse-epilogues -verify-diagnostics | FileCheck %s
 // The remark names the producer's location.
 // RUN: roller-opt %s --split-input-file --roller-fuse-epilogues 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// REMARK: remark: roller-fuse-epilogues: fused as the epilogue of the rProgram at loc("{{.*}}fuse-epilogues.mlir":[[#]]:{{[0-9]+}})
 // REMARK: remark: roller-fuse-epilogues: not fused into the rProgram at loc("{{.*}}fuse-epilogues.mlir":[[#]]:{{[0-9]+}}): the producer's result has other users
 
 // A bias add and ReLU after a matmul: one rProgram. The matmul's
@@ -43,6 +44,7 @@ func.func @bias_relu(%arg0: tensor<64x32xf32>, %arg1: tensor<32x64xf32>, %arg2: 
     %10 = roller.store %9 into %arg5 : !roller.tile<1x1xf32, register> into tensor<64x64xf32> 
     roller.yield %10 : tensor<64x64xf32>
   } -> tensor<64x64xf32>
+  // expected-remark @+1 {{roller-fuse-epilogues: fused as the epilogue of the rProgram at}}
   %3 = roller.rprogram ins(%2, %arg2 : tensor<64x64xf32>, tensor<64xf32>) outs(%0 : tensor<64x64xf32>) config = <block = <shared, [16, 8]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 128, grid = [32], predicted_us = 1.0, bottleneck = global, max_regs = 32> {
   ^bb0(%arg3: tensor<64x64xf32>, %arg4: tensor<64xf32>, %arg5: tensor<64x64xf32>):
     %4 = roller.load %arg3 : tensor<64x64xf32> -> !roller.tile<16x8xf32, shared>
@@ -93,6 +95,7 @@ func.func @transposed(%arg0: tensor<64x32xf32>, %arg1: tensor<32x48xf32>) -> ten
     roller.yield %11 : tensor<64x48xf32>
   } -> tensor<64x48xf32>
   %3 = tensor.empty() : tensor<48x64xf16>
+  // expected-remark @+1 {{roller-fuse-epilogues: fused as the epilogue of the rProgram at}}
   %4 = roller.rprogram ins(%2 : tensor<64x48xf32>) outs(%3 : tensor<48x64xf16>) config = <block = <shared, [8, 16]>, thread = <register, [1, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 128, grid = [24], predicted_us = 1.0, bottleneck = global, max_regs = 32> {
   ^bb0(%arg2: tensor<64x48xf32>, %arg3: tensor<48x64xf16>):
     %5 = roller.load %arg2 : tensor<64x48xf32> -> !roller.tile<1x1xf32, register>
@@ -222,6 +225,7 @@ func.func @mma(%arg0: tensor<128x64xf16>, %arg1: tensor<64x128xf16>) -> tensor<1
     roller.yield %11 : tensor<128x128xf32>
   } -> tensor<128x128xf32>
   %3 = tensor.empty() : tensor<128x128xf16>
+  // expected-remark @+1 {{roller-fuse-epilogues: fused as the epilogue of the rProgram at}}
   %4 = roller.rprogram ins(%2 : tensor<128x128xf32>) outs(%3 : tensor<128x128xf16>) config = <block = <shared, [1, 32]>, thread = <register, [1, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = 1.0, bottleneck = global, max_regs = 64> {
   ^bb0(%arg2: tensor<128x128xf32>, %arg3: tensor<128x128xf16>):
     %5 = roller.load %arg2 : tensor<128x128xf32> -> !roller.tile<1x1xf32, register>
