@@ -309,12 +309,14 @@ static FailureOr<Value> fillInBlock(RewriterBase &rewriter, Location loc,
 /// Fuses `epilogue` (which reads the results of the operator's block loop,
 /// `blockLoop`) into that loop with upstream consumer fusion, and tiles it
 /// over the block's threads as `threads` tiled the operator, so that each
-/// thread applies the epilogue to the very elements it accumulated. Returns
-/// the new block loop, whose last results are the epilogue's.
-static FailureOr<Operation *>
-fuseEpilogue(RewriterBase &rewriter, linalg::GenericOp epilogue,
-             Operation *blockLoop, const TilingStep &threads,
-             ArrayRef<int64_t> axes, ConfigAttr config) {
+/// thread applies the epilogue to the very elements it accumulated. On
+/// return (success or not) `blockLoop` is the block loop, whose last results
+/// are the epilogue's once it is fused, and `epilogue` is null once fused.
+static LogicalResult fuseEpilogue(RewriterBase &rewriter,
+                                  linalg::GenericOp &epilogue,
+                                  Operation *&blockLoop,
+                                  const TilingStep &threads,
+                                  ArrayRef<int64_t> axes, ConfigAttr config) {
   DictionaryAttr attrs = blockLoop->getDiscardableAttrDictionary();
   SmallVector<LoopLikeOpInterface> loops{cast<LoopLikeOpInterface>(blockLoop)};
   FailureOr<scf::SCFFuseConsumerOfSliceResult> fused =
@@ -322,11 +324,12 @@ fuseEpilogue(RewriterBase &rewriter, linalg::GenericOp epilogue,
   if (failed(fused) || fused->tiledOps.empty())
     return failure();
   auto tiled = cast<linalg::LinalgOp>(fused->tiledOps.front());
-  Operation *newLoop = tiled->getParentOfType<scf::ForallOp>();
+  blockLoop = tiled->getParentOfType<scf::ForallOp>();
   // Upstream leaves the untiled consumer in place, unused.
   if (epilogue->use_empty())
     rewriter.eraseOp(epilogue);
-  newLoop->setDiscardableAttrs(attrs);
+  epilogue = nullptr;
+  blockLoop->setDiscardableAttrs(attrs);
   // The epilogue's loops are the operator's parallel axes, in order: the
   // same thread forall, restricted to them.
   TilingStep step;
@@ -345,9 +348,7 @@ fuseEpilogue(RewriterBase &rewriter, linalg::GenericOp epilogue,
     rewriter.setInsertionPoint(tiled);
     gpu::BarrierOp::create(rewriter, tiled.getLoc());
   }
-  if (failed(applyTiling(rewriter, tiled, step, nullptr)))
-    return failure();
-  return newLoop;
+  return applyTiling(rewriter, tiled, step, nullptr);
 }
 
 FailureOr<SmallVector<Value>>
@@ -510,13 +511,9 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
         ->setAttr(RollerDialect::kMmaShapeAttrName,
                   rewriter.getDenseI64ArrayAttr(config.getMma()));
   if (epilogueOp) {
-    FailureOr<Operation *> fused =
-        fuseEpilogue(rewriter, epilogueOp, blockLoop, threads,
-                     epilogue.getConfigAxes(numLoops), config);
-    if (failed(fused))
+    if (failed(fuseEpilogue(rewriter, epilogueOp, blockLoop, threads,
+                            epilogue.getConfigAxes(numLoops), config)))
       return fail("could not fuse its epilogue into its blocks");
-    blockLoop = *fused;
-    epilogueOp = nullptr;
     results = llvm::to_vector_of<Value>(
         blockLoop->getResults().take_back(structure->epilogueOutputOf.size()));
   }
