@@ -11,7 +11,7 @@ import re
 from differential_ops import Case, amap, ident_map, par_iters, ttype
 
 VARIANTS = ("bias_relu", "residual", "cast_round_trip", "transpose",
-            "bias_init")
+            "bias_init", "transpose_index")
 
 
 def _own_init(anchor, anchor_t):
@@ -52,6 +52,8 @@ def make_epilogue(data, anchor, variant):
     cast_round_trip  extf(truncf(a to f16)) - 1
     transpose   (2-D only) out[j, i] = max(a[i, j], 0)
     bias_init   (sums only) the anchor starting from a bias broadcast
+    transpose_index  (2-D only) out[j, i] = a[i, j] + j - 2 i, with the
+                indices from linalg.index (renamed loops in the epilogue)
     """
     if variant == "bias_init":
         if anchor.fill == "0.0" and anchor.out_shape and anchor.out_elt == "f32":
@@ -60,14 +62,15 @@ def make_epilogue(data, anchor, variant):
     shape = list(anchor.out_shape)
     rank = len(shape)
     anchor_t = ttype(shape, anchor.out_elt)
-    if variant == "transpose" and rank != 2:
+    if variant in ("transpose", "transpose_index") and rank != 2:
         variant = "bias_relu"
-    if variant == "transpose" and anchor.init == "data":
+    if variant in ("transpose", "transpose_index") and anchor.init == "data":
         anchor.init = "zero"  # its output type is not the case's
-    out_shape = shape[::-1] if variant == "transpose" else shape
+    transposed = variant in ("transpose", "transpose_index")
+    out_shape = shape[::-1] if transposed else shape
     ins = list(anchor.ins)
     init = anchor.init
-    if variant == "transpose" or anchor.init != "data":
+    if transposed or anchor.init != "data":
         text = _own_init(anchor, anchor_t)
         init = "empty"
     else:
@@ -93,10 +96,20 @@ def make_epilogue(data, anchor, variant):
                 "%w = arith.extf %h : f16 to f32",
                 "%one = arith.constant 1.0 : f32",
                 "%y = arith.subf %w, %one : f32"]
-    else:
+    elif variant == "transpose":
         read = amap(2, ["d1", "d0"])
         body = ["%zero = arith.constant 0.0 : f32",
                 "%y = arith.maximumf %x, %zero : f32"]
+    else:  # transpose_index: loop 0 runs along j, loop 1 along i
+        read = amap(2, ["d1", "d0"])
+        body = ["%j = linalg.index 0 : index",
+                "%i = linalg.index 1 : index",
+                "%two = arith.constant 2 : index",
+                "%i2 = arith.muli %i, %two : index",
+                "%d = arith.subi %j, %i2 : index",
+                "%di = arith.index_cast %d : index to i32",
+                "%df = arith.sitofp %di : i32 to f32",
+                "%y = arith.addf %x, %df : f32"]
     names = [f"$in{len(ins) + i}" for i in range(len(extra))]
     types = [f"$t{len(ins) + i}" for i in range(len(extra))]
     ins += [d for d, _ in extra]
