@@ -57,11 +57,13 @@ mlir::roller::foldConstantDataMovement(RewriterBase &rewriter,
   if (!resultType || !resultType.hasStaticShape() ||
       op.payloadUsesValueFromOperand(init))
     return rewriter.notifyMatchFailure(op, "reads its output or is dynamic");
+  // Index (and any other type without a bit width) is not folded: asking it
+  // for a width would crash.
   Type elementType = resultType.getElementType();
-  unsigned bits = elementType.getIntOrFloatBitWidth();
-  if (!elementType.isIntOrFloat() || bits % 8 != 0)
+  if (!elementType.isIntOrFloat() ||
+      elementType.getIntOrFloatBitWidth() % 8 != 0)
     return rewriter.notifyMatchFailure(op, "element type of partial bytes");
-  int64_t elementBytes = bits / 8;
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   int64_t numElements = resultType.getNumElements();
   if (numElements * elementBytes > maxBytes)
     return rewriter.notifyMatchFailure(op, "result too large to fold");

@@ -89,3 +89,15 @@ func.func @not_folded(%x: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<2x3xf32>)
   return %t, %n : tensor<3x2xf32>, tensor<2x3xf32>
 }
 
+
+// -----
+
+// A copy of index elements (no bit width) is not folded, and does not crash
+// the pass (found by fuzz/roller_fuzz.py).
+// CHECK-LABEL: func.func @index_copy
+// CHECK: linalg.copy
+func.func @index_copy(%c: tensor<4x4xindex>) -> tensor<4x4xindex> {
+  %a = arith.constant dense<1> : tensor<4x4xindex>
+  %0 = linalg.copy ins(%a : tensor<4x4xindex>) outs(%c : tensor<4x4xindex>) -> tensor<4x4xindex>
+  return %0 : tensor<4x4xindex>
+}
