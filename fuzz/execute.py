@@ -146,7 +146,8 @@ def classify(rc, stderr, tool, pipeline):
     ub = re.search(r"^(\S+?):\d+:\d+: runtime error: (.*)$", stderr, re.M)
     if ub:
         return "sanitizer", f"ubsan:{os.path.basename(ub.group(1))}:{normalize(ub.group(2))}"
-    if re.search(r"out of memory|bad_alloc|Allocation failed|unable to grow|"
+    # ("SmallVector unable to grow" is a size check, a crash, not memory.)
+    if re.search(r"out of memory|bad_alloc|Allocation failed|"
                  r"Cannot allocate memory|mmap.*failed", stderr, re.I):
         return "memory", f"{tool}:{pipeline}"
     if rc == -signal.SIGXFSZ:
