@@ -88,13 +88,12 @@ def save_finding(out, finding, tools):
     folder = os.path.join(out, "findings", f"{result['class']}-{digest}")
     os.makedirs(folder, exist_ok=True)
     paths = execute.write_files(case["files"], folder)
-    # The command, with the case's files and the tools by their names.
-    names = {v: os.path.basename(v) if v.startswith(folder) else v
-             for v in paths.values()}
-    names.update({v: os.path.basename(v) for v in tools.values() if v})
-    argv = [names.get(a, a) for a in result["argv"]]
-    for path, name in names.items():
-        argv = [a.replace(path, name) for a in argv]
+    # The command, with the case's files by their names in this folder (a
+    # special device path stays as it is) and the tools by their names.
+    names = {k: (os.path.basename(v) if v.startswith(folder) else v)
+             for k, v in paths.items()}
+    tool_names = {k: os.path.basename(v) for k, v in tools.items()}
+    argv = [a.format(**tool_names, **names) for a in case["argv"]]
     with open(os.path.join(folder, "cmd.sh"), "w") as f:
         f.write("# run in this folder with roller-opt / roller-emu on PATH\n")
         f.write(shlex.join(argv) + "\n")
