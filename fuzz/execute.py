@@ -51,7 +51,7 @@ def _environ(limits, root):
     env["ASAN_SYMBOLIZER_PATH"] = SYMBOLIZER
     if limits.sanitized:
         supp = os.path.join(root, "scripts", "ubsan.supp")
-        env.setdefault("ASAN_OPTIONS", "allow_user_poisoning=0:detect_leaks=0")
+        env.setdefault("ASAN_OPTIONS", "allow_user_poisoning=0:detect_leaks=1")
         env["ASAN_OPTIONS"] += f":hard_rss_limit_mb={limits.memory_mb}"
         env.setdefault("UBSAN_OPTIONS",
                        f"print_stacktrace=1:halt_on_error=1:suppressions={supp}")
