@@ -103,7 +103,8 @@ def _frames(stderr, count=3):
         func = m.group(1).replace("(anonymous namespace)", "anon")
         func = re.sub(r"\(.*$", "", func).strip()
         func = re.sub(r"<.*>", "<>", func)
-        if not func or func.startswith("0x") or _SKIP_FRAME.search(func):
+        if (not func or func.startswith("0x") or _SKIP_FRAME.search(func)
+                or "libsanitizer" in line):
             continue
         names.append(func.split(" ")[-1])
         if len(names) == count:
