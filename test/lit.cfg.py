@@ -85,6 +85,23 @@ if os.path.exists(_roller_bench):
 if os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")
 
+# --- The ASan + UBSan build (scripts/test-sanitizers.sh) -------------------
+# Uninstrumented hosts (mlir-opt-22, mlir-runner) load Roller's instrumented
+# plugin and runtime libraries, which only works with the sanitizer runtimes
+# loaded first: preload them into every test command.
+_sanitizers = str(getattr(config, "roller_sanitizers", "OFF")).upper()
+if _sanitizers in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("sanitizers")
+    _preload = []
+    for _lib in ["libasan.so", "libubsan.so"]:
+        _path = subprocess.run([config.roller_cxx_compiler,
+                                "-print-file-name=" + _lib],
+                               capture_output=True, text=True).stdout.strip()
+        if os.path.isabs(_path):
+            _preload.append(_path)
+    if _preload:
+        config.environment["LD_PRELOAD"] = " ".join(_preload)
+
 # --- roller-emu and Triton (test/Integration/GPU/triton) -------------------
 # roller-emu (tools/roller-emu) runs one PTX kernel on the emulator; RUN
 # lines name it as `roller-emu` (a tool substitution above). The feature

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <set>
 
 using namespace mlir;
@@ -253,5 +254,14 @@ mlir::roller::constructSchedules(const TensorExpr &expr,
   if (constructor.empty())
     return error(
         llvm::formatv("no aligned schedule fits device '{0}'", device.name));
-  return constructor.finish(strategy + ")");
+  ConstructionResult result = constructor.finish(strategy + ")");
+  // Device figures at the edge of what a double holds (a bandwidth of 1e-308
+  // GB/s) make predicted times infinite, which no roller.config can carry.
+  for (const Candidate &candidate : result.candidates)
+    if (!std::isfinite(candidate.prediction.totalUs))
+      return error(llvm::formatv(
+          "the predicted time on device '{0}' is not finite (its bandwidths, "
+          "peaks or clock are out of range)",
+          device.name));
+  return result;
 }

@@ -183,7 +183,8 @@ int main(int argc, char **argv) {
     if (!buffers.isBuffer(index))
       fail("--written=" + std::to_string(index) + ": operand " +
            std::to_string(index) + " is not a buffer");
-  if (sample) {
+  // An empty grid is the launch's error below, not a division by zero here.
+  if (sample && launch.config.grid.count() != 0) {
     uint64_t blocks = launch.config.grid.count();
     auto at = [&](uint64_t linear) {
       const Dim3 &g = launch.config.grid;

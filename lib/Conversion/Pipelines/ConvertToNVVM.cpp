@@ -46,6 +46,8 @@ struct RollerConvertToNVVMPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(checkPipelineInput(module, PipelineTarget::GPU)))
+      return signalPassFailure();
     NVVMOptions options{chip, format, allowHostFallback, hostMemory};
     FailureOr<std::string> target = resolveNVVMChip(module, options);
     FailureOr<HostMemory> memory = resolveHostMemory(module, options);

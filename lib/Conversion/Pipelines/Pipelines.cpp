@@ -106,6 +106,10 @@ void mlir::roller::addRProgramLoweringAndBufferization(
 }
 
 void mlir::roller::buildRollerLowerToCPUPipeline(OpPassManager &pm) {
+  // Input the lowering below would break on late is an error up front.
+  RollerCheckPipelineInputPassOptions check;
+  check.target = "cpu";
+  pm.addPass(createRollerCheckPipelineInputPass(check));
   addRProgramLoweringAndBufferization(pm, /*dropWorkgroupMemorySpace=*/true);
 
   // Foralls run their iterations in order: the oracle checks values, not

@@ -76,4 +76,26 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
   let options = RollerNVVMOptions;
 }
 
+def RollerCheckPipelineInputPass
+    : Pass<"roller-check-pipeline-input", "::mlir::ModuleOp"> {
+  let summary = "Reject input the CPU or GPU lowering pipeline is not built for";
+  let description = [{
+    Runs `checkPipelineInput` (Pipelines.h): an error at each op whose input
+    the lowering would otherwise break on late (upstream passes failing with
+    no location, or output that does not verify), and the IR unchanged.
+    Rejected: memref memory spaces other than the default and
+    `#gpu.address_space<workgroup>` (`private` is also accepted for the
+    GPU), `bufferization.alloc_tensor` with such a `memory_space`, linalg ops
+    in a nested `builtin.module`, any `gpu` dialect op for the CPU, and
+    linalg ops inside a `gpu.func` for the GPU.
+
+    `roller-lower-to-cpu` runs it first with `target=cpu`;
+    `--convert-to-nvvm` calls the check itself with `target=gpu`.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "The pipeline's target: cpu or gpu">
+  ];
+}
+
 #endif // ROLLER_CONVERSION_PIPELINES_PASSES_TD

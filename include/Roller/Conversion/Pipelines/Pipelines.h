@@ -124,6 +124,19 @@ void buildRollerLowerToNVVMPipeline(OpPassManager &pm, llvm::StringRef chip,
 /// function at its `gpu.binary`. `--convert-to-nvvm` runs it last.
 LogicalResult checkKernelCallsResolved(ModuleOp module);
 
+/// The machine a pipeline lowers for.
+enum class PipelineTarget { CPU, GPU };
+
+/// Rejects, with an error at the op, input that Roller's lowering pipelines
+/// are not built for and that upstream passes deep inside them would turn
+/// into a late failure without a location or into IR that does not verify:
+/// memory spaces other than the default and workgroup memory (private memory
+/// too, for the GPU), linalg ops in a nested module (never lowered), GPU
+/// code for the CPU oracle, and linalg ops inside an existing `gpu.func`.
+/// `roller-lower-to-cpu` runs it first (roller-check-pipeline-input) and
+/// `--convert-to-nvvm` before it builds its pipeline.
+LogicalResult checkPipelineInput(ModuleOp module, PipelineTarget target);
+
 /// `--roller-tile` with `options` (anchored on a module).
 void buildRollerTilePipeline(OpPassManager &pm,
                              const SelectionOptions &options);

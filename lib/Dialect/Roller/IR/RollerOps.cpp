@@ -116,6 +116,14 @@ LogicalResult RProgramOp::verify() {
                            << operandType;
   }
 
+  // An empty operand leaves an empty iteration space, which the lowering's
+  // tiling cannot divide into blocks (--roller-tile never builds one).
+  for (auto [index, operandType] : llvm::enumerate(getOperandTypes()))
+    if (auto shaped = dyn_cast<ShapedType>(operandType);
+        shaped && shaped.hasRank() && llvm::is_contained(shaped.getShape(), 0))
+      return emitOpError() << "operand #" << index << " (" << operandType
+                           << ") has a zero-size dimension";
+
   SmallVector<Type> tensorOutputs;
   for (Value output : getOutputs())
     if (isa<RankedTensorType>(output.getType()))

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
+#include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -232,9 +233,10 @@ FailureOr<arith::ConstantOp> mlir::roller::evaluateConstantElementwise(
     return rewriter.notifyMatchFailure(
         op, "reads its output, or has a dynamic or non-float output");
   int64_t elementBytes = resultType.getElementTypeBitWidth() / 8;
-  int64_t numElements = resultType.getNumElements();
-  if (numElements * elementBytes > maxBytes)
+  std::optional<int64_t> resultSize = getStaticByteSize(resultType);
+  if (!resultSize || *resultSize > maxBytes)
     return rewriter.notifyMatchFailure(op, "result too large to evaluate");
+  int64_t numElements = resultType.getNumElements();
   AffineMap outputMap = op.getMatchingIndexingMap(init);
   if (!outputMap.isPermutation())
     return rewriter.notifyMatchFailure(op, "the output map is no permutation");

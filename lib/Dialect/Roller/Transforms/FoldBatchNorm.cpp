@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
+#include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "AffineEpilogue.h"
@@ -78,7 +79,8 @@ mlir::roller::foldAffineEpilogue(RewriterBase &rewriter,
   std::optional<ConstantElements> weights =
       getConstantElements(e.weights->get());
   int64_t elementBytes = resultType.getElementTypeBitWidth() / 8;
-  if (weights->type.getNumElements() * elementBytes > maxBytes)
+  std::optional<int64_t> weightBytes = getStaticByteSize(weights->type);
+  if (!weightBytes || *weightBytes > maxBytes)
     return rewriter.notifyMatchFailure(anchor, "weights too large to fold");
   SmallVector<APFloat> newBias;
   bool scaled = false;

@@ -6,6 +6,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERFOLDCONSTANTSPASS
@@ -46,6 +47,17 @@ arith::ConstantOp mlir::roller::createConstantTensor(
       DenseResourceElementsAttr::get(type, blobName, std::move(blob)));
 }
 
+std::optional<int64_t> mlir::roller::getStaticByteSize(ShapedType type) {
+  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  std::optional<int64_t> bytes =
+      (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+  for (int64_t dim : type.getShape())
+    if (bytes)
+      bytes = llvm::checkedMul(*bytes, dim);
+  return bytes;
+}
+
 FailureOr<arith::ConstantOp>
 mlir::roller::foldConstantDataMovement(RewriterBase &rewriter,
                                        linalg::LinalgOp op, int64_t maxBytes) {
@@ -57,14 +69,17 @@ mlir::roller::foldConstantDataMovement(RewriterBase &rewriter,
   if (!resultType || !resultType.hasStaticShape() ||
       op.payloadUsesValueFromOperand(init))
     return rewriter.notifyMatchFailure(op, "reads its output or is dynamic");
+  // Index (and any other type without a bit width) is not folded: asking it
+  // for a width would crash.
   Type elementType = resultType.getElementType();
-  unsigned bits = elementType.getIntOrFloatBitWidth();
-  if (!elementType.isIntOrFloat() || bits % 8 != 0)
+  if (!elementType.isIntOrFloat() ||
+      elementType.getIntOrFloatBitWidth() % 8 != 0)
     return rewriter.notifyMatchFailure(op, "element type of partial bytes");
-  int64_t elementBytes = bits / 8;
-  int64_t numElements = resultType.getNumElements();
-  if (numElements * elementBytes > maxBytes)
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  std::optional<int64_t> resultSize = getStaticByteSize(resultType);
+  if (!resultSize || *resultSize > maxBytes)
     return rewriter.notifyMatchFailure(op, "result too large to fold");
+  int64_t numElements = resultType.getNumElements();
 
   // The body yields one input, unchanged.
   Block &body = op->getRegion(0).front();

@@ -13,3 +13,11 @@ module {
 // BADKEY: error: {{.*}}smem_per_blok
 // INCONSISTENT: error: {{.*}}warp_size must be a power of two
 // BADTYPE: error: {{.*}}f12
+
+// An rProgram valid without a device that h200 cannot run (1088 registers
+// per thread) is an error of ours, and the module keeps no device (before,
+// the output failed the rProgram verifier; issue 19).
+// The verifier's reason comes first.
+// RUN: not roller-opt %S/Inputs/rprogram-too-big.mlir --roller-attach-device="device=h200" 2>&1 | FileCheck %s --check-prefix=FIT
+// FIT: error: 'roller.rprogram' op register tiles need 1088 registers per thread but device 'h200' allows 255
+// FIT: error: roller-attach-device: this rProgram does not fit device 'h200'

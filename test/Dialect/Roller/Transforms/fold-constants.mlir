@@ -89,3 +89,28 @@ func.func @not_folded(%x: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<2x3xf32>)
   return %t, %n : tensor<3x2xf32>, tensor<2x3xf32>
 }
 
+
+// -----
+
+// A copy of index elements (no bit width) is not folded, and does not crash
+// the pass (found by fuzz/roller_fuzz.py).
+// CHECK-LABEL: func.func @index_copy
+// CHECK: linalg.copy
+func.func @index_copy(%c: tensor<4x4xindex>) -> tensor<4x4xindex> {
+  %a = arith.constant dense<1> : tensor<4x4xindex>
+  %0 = linalg.copy ins(%a : tensor<4x4xindex>) outs(%c : tensor<4x4xindex>) -> tensor<4x4xindex>
+  return %0 : tensor<4x4xindex>
+}
+
+// -----
+
+// A fill of 2^63 elements: its byte count does not fit 64 bits, so it is not
+// folded (the size check overflowed; UBSan found it under the fuzzer).
+// CHECK-LABEL: func.func @fill_overflow
+// CHECK: linalg.fill
+func.func @fill_overflow() -> tensor<4611686018427387904x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4611686018427387904x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4611686018427387904x2xf32>) -> tensor<4611686018427387904x2xf32>
+  return %f : tensor<4611686018427387904x2xf32>
+}

@@ -64,6 +64,12 @@ FailureOr<arith::ConstantOp> foldConstantDataMovement(RewriterBase &rewriter,
                                                       linalg::LinalgOp op,
                                                       int64_t maxBytes);
 
+/// The bytes of a statically shaped tensor of whole-byte elements, or
+/// nullopt when the count does not fit 64 bits (a 2^62 x 4 shape, whose
+/// ShapedType::getNumElements overflows). The folders compare it with their
+/// size limit.
+std::optional<int64_t> getStaticByteSize(ShapedType type);
+
 /// foldConstantDataMovement on every linalg op in `root`, producers first
 /// (a folded transpose feeds a broadcast). Returns how many were folded.
 int64_t foldConstants(RewriterBase &rewriter, Operation *root,

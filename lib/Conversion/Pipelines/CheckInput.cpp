@@ -1,0 +1,142 @@
+//===- CheckInput.cpp - What the lowering pipelines accept ----------------===//
+//
+// The CPU oracle and the GPU path are built for linalg ops, rPrograms and
+// the host code around them. Some input outside that makes upstream passes
+// deep inside the pipelines fail late and without a location, or leave IR
+// that does not verify (found by fuzz/roller_fuzz.py, issue 19): a memref
+// in global memory reaches `free` as a `ptr<1>`, buffer deallocation adds a
+// block argument to an existing `gpu.launch`, a nested module's linalg ops
+// are never lowered, linalg inside a `gpu.func` leaves casts the LLVM IR
+// translation rejects. This check rejects such input at the op first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Conversion/Pipelines/Passes.h"
+#include "Roller/Conversion/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERCHECKPIPELINEINPUTPASS
+#include "Roller/Conversion/Pipelines/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+/// The default memory space, workgroup memory (which the CPU pipeline drops
+/// and the GPU path allocates), and on the GPU private memory.
+static bool isAcceptedMemorySpace(Attribute space, PipelineTarget target) {
+  if (!space)
+    return true;
+  if (auto integer = dyn_cast<IntegerAttr>(space))
+    return integer.getValue().isZero();
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Workgroup ||
+           (target == PipelineTarget::GPU &&
+            gpuSpace.getValue() == gpu::AddressSpace::Private);
+  return false;
+}
+
+static bool hasLinalgOp(Operation *op) {
+  return op->walk([](linalg::LinalgOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+LogicalResult mlir::roller::checkPipelineInput(ModuleOp module,
+                                               PipelineTarget target) {
+  StringRef pipeline =
+      target == PipelineTarget::CPU ? "roller-lower-to-cpu" : "convert-to-nvvm";
+  bool accepted = true;
+  // The first type of `types` in a memory space the pipeline rejects.
+  auto rejectedType = [&](TypeRange types) -> Type {
+    for (Type type : types)
+      if (auto memref = dyn_cast<BaseMemRefType>(type))
+        if (!isAcceptedMemorySpace(memref.getMemorySpace(), target))
+          return type;
+    return Type();
+  };
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == module.getOperation())
+      return WalkResult::advance();
+    if (isa<ModuleOp>(op) && hasLinalgOp(op)) {
+      op->emitError() << pipeline
+                      << ": linalg ops in a nested module are not lowered "
+                         "(only the outermost module's are)";
+      accepted = false;
+      return WalkResult::skip();
+    }
+    if (target == PipelineTarget::CPU &&
+        isa_and_nonnull<gpu::GPUDialect>(op->getDialect())) {
+      op->emitError() << pipeline << ": '" << op->getName()
+                      << "' is GPU code, which the CPU oracle does not run "
+                         "(its input is linalg ops, rPrograms and host code)";
+      accepted = false;
+      return WalkResult::skip();
+    }
+    if (target == PipelineTarget::GPU && isa<gpu::GPUFuncOp>(op) &&
+        hasLinalgOp(op)) {
+      op->emitError() << pipeline
+                      << ": linalg ops inside an existing gpu.func are not "
+                         "lowered (Roller makes its kernels from rPrograms)";
+      accepted = false;
+      return WalkResult::skip();
+    }
+    Type type = rejectedType(op->getResultTypes());
+    if (!type)
+      type = rejectedType(op->getOperandTypes());
+    if (auto function = dyn_cast<FunctionOpInterface>(op)) {
+      if (!type)
+        type = rejectedType(function.getArgumentTypes());
+      if (!type)
+        type = rejectedType(function.getResultTypes());
+    }
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!type)
+          type = rejectedType(block.getArgumentTypes());
+    if (type) {
+      op->emitError() << pipeline << ": memory space of " << type
+                      << " is not supported (only the default one and "
+                         "#gpu.address_space<workgroup>)";
+      accepted = false;
+      return WalkResult::advance();
+    }
+    if (auto alloc = dyn_cast<bufferization::AllocTensorOp>(op)) {
+      std::optional<Attribute> space = alloc.getMemorySpace();
+      if (space && !isAcceptedMemorySpace(*space, target)) {
+        alloc.emitError() << pipeline << ": memory_space " << *space
+                          << " is not supported (only the default one and "
+                             "#gpu.address_space<workgroup>)";
+        accepted = false;
+      }
+    }
+    return WalkResult::advance();
+  });
+  return success(accepted);
+}
+
+namespace {
+struct RollerCheckPipelineInputPass
+    : public roller::impl::RollerCheckPipelineInputPassBase<
+          RollerCheckPipelineInputPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (target != "cpu" && target != "gpu") {
+      getOperation().emitError()
+          << "roller-check-pipeline-input: unknown target '" << target
+          << "' (expected cpu or gpu)";
+      return signalPassFailure();
+    }
+    if (failed(checkPipelineInput(getOperation(), target == "cpu"
+                                                      ? PipelineTarget::CPU
+                                                      : PipelineTarget::GPU)))
+      signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

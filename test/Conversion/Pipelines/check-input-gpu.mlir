@@ -1,0 +1,35 @@
+// --convert-to-nvvm rejects input its pipeline is not built for at the op
+// (checkPipelineInput; the --roller-lower-to-cpu cases are in
+// check-input.mlir). Found by fuzz/roller_fuzz.py (issue 19).
+//
+// RUN: roller-opt %s --split-input-file --verify-diagnostics --convert-to-nvvm
+
+// Was: the host's `free` called with a `!llvm.ptr<1>` (the output did not
+// verify).
+func.func @global_alloc() -> tensor<7xf32> {
+  // expected-error @below {{convert-to-nvvm: memory_space 1 : i64 is not supported}}
+  %0 = bufferization.alloc_tensor() {memory_space = 1 : i64} : tensor<7xf32>
+  return %0 : tensor<7xf32>
+}
+
+// -----
+
+// Was: "LLVM Translation failed for operation: builtin.unrealized_conversion_cast".
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @below {{convert-to-nvvm: linalg ops inside an existing gpu.func are not lowered}}
+    gpu.func @copy(%A: memref<4xf32>, %B: memref<4xf32>) kernel {
+      linalg.copy ins(%A : memref<4xf32>) outs(%B : memref<4xf32>)
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Workgroup memory is accepted, and private memory on the GPU.
+func.func @accepted() {
+  %w = memref.alloc() : memref<4xf32, #gpu.address_space<workgroup>>
+  %p = memref.alloc() : memref<4xf32, #gpu.address_space<private>>
+  return
+}

@@ -1,0 +1,52 @@
+// Input the lowering pipelines are not built for is an error at the op
+// before any lowering (roller-check-pipeline-input); each case was found by
+// fuzz/roller_fuzz.py as a late upstream failure or output that did not
+// verify (issue 19). check-input-gpu.mlir has the --convert-to-nvvm cases.
+//
+// RUN: roller-opt %s --split-input-file --verify-diagnostics --roller-lower-to-cpu
+// RUN: not roller-opt %s --split-input-file --roller-check-pipeline-input=target=tpu 2>&1 | FileCheck %s --check-prefix=TARGET
+
+// TARGET: error: roller-check-pipeline-input: unknown target 'tpu' (expected cpu or gpu)
+
+// Was: buffer deallocation added i1 block arguments to the gpu.launch, whose
+// workgroup attributions then failed to verify.
+func.func @launch(%C: memref<16xf32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{roller-lower-to-cpu: 'gpu.launch' is GPU code, which the CPU oracle does not run}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+             workgroup(%w : memref<16xf32, #gpu.address_space<workgroup>>) {
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Was: `free` called with a `!llvm.ptr<1>` (the output did not verify).
+func.func @global_alloc() -> tensor<7xf32> {
+  // expected-error @below {{roller-lower-to-cpu: memory_space 1 : i64 is not supported}}
+  %0 = bufferization.alloc_tensor() {memory_space = 1 : i64} : tensor<7xf32>
+  return %0 : tensor<7xf32>
+}
+
+// -----
+
+// expected-error @below {{roller-lower-to-cpu: memory space of 'memref<4xf32, 1>' is not supported}}
+func.func @global_argument(%A: memref<4xf32, 1>) {
+  return
+}
+
+// -----
+
+// Was: the nested module's linalg op was never lowered and a later upstream
+// conversion failed.
+module {
+  // expected-error @below {{roller-lower-to-cpu: linalg ops in a nested module are not lowered}}
+  module {
+    func.func @nested(%A: memref<4xf32>, %B: memref<4xf32>) {
+      linalg.copy ins(%A : memref<4xf32>) outs(%B : memref<4xf32>)
+      return
+    }
+  }
+}
