@@ -2,8 +2,10 @@
 
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/IR/RollerOps.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 
 using namespace mlir;
 using namespace mlir::roller;
@@ -42,4 +44,26 @@ DeviceAttr mlir::roller::getTargetDevice(Operation *op) {
   MLIRContext *ctx = op->getContext();
   ctx->getOrLoadDialect<RollerDialect>();
   return DeviceAttr::get(ctx, *preset);
+}
+
+LogicalResult mlir::roller::setModuleDevice(ModuleOp module, DeviceAttr device,
+                                            llvm::StringRef pass) {
+  auto previous =
+      module->getAttrOfType<DeviceAttr>(RollerDialect::kDeviceAttrName);
+  module->setAttr(RollerDialect::kDeviceAttrName, device);
+  bool fits = true;
+  module.walk([&](RProgramOp program) {
+    if (program.getDeviceAttr() || succeeded(verify(program)))
+      return;
+    program.emitError() << pass << ": this rProgram does not fit device '"
+                        << device.getName() << "'";
+    fits = false;
+  });
+  if (fits)
+    return success();
+  if (previous)
+    module->setAttr(RollerDialect::kDeviceAttrName, previous);
+  else
+    module->removeAttr(RollerDialect::kDeviceAttrName);
+  return failure();
 }

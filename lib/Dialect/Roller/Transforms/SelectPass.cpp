@@ -336,7 +336,8 @@ LogicalResult Selector::run(ModuleOp module) {
     module.emitRemark() << "roller-select: module targeted device '"
                         << moduleDevice.getName() << "'; the configs are for '"
                         << deviceAttr.getName() << "', which replaces it";
-  module->setAttr(RollerDialect::kDeviceAttrName, deviceAttr);
+  if (failed(setModuleDevice(module, deviceAttr, "roller-select")))
+    return failure();
   DeviceSpec spec = deviceAttr.toSpec();
 
   ConstructionOptions construction;

@@ -13,3 +13,11 @@ module attributes {roller.device = #roller.device<name = "a100", chip = "sm_80",
     return %0 : tensor<1000x1000xf32>
   }
 }
+
+// roller-select gives a module without a device h200 (as
+// roller-attach-device does): an rProgram already in it that h200 cannot
+// run is an error of ours, not output its verifier rejects (found by the
+// fuzzer, issue 19).
+// RUN: not roller-opt %S/../Transforms/Inputs/rprogram-too-big.mlir --roller-select 2>&1 | FileCheck %s --check-prefix=FIT
+// FIT: error: 'roller.rprogram' op register tiles need 1088 registers per thread but device 'h200' allows 255
+// FIT: error: roller-select: this rProgram does not fit device 'h200'

@@ -4,9 +4,17 @@
 #define ROLLER_DIALECT_ROLLER_TRANSFORMS_DEVICESELECTION_H
 
 #include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 
 namespace mlir::roller {
+
+/// Makes `device` the module's roller.device. rPrograms without a device of
+/// their own are verified against it: one that does not fit (threads,
+/// registers, shared memory) is an error naming `pass`, and the module keeps
+/// the device it had. `roller-attach-device` and `roller-select` use it.
+LogicalResult setModuleDevice(ModuleOp module, DeviceAttr device,
+                              llvm::StringRef pass);
 
 /// Resolves a preset name or a JSON file path into a verified
 /// #roller.device. On failure, reports the reason at `loc` and returns null.
