@@ -32,6 +32,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERVECTORIZEMMAPASS
@@ -471,6 +472,24 @@ mlir::roller::vectorizeMmaWarpTile(RewriterBase &rewriter,
   if (failed(match))
     return op->emitError() << "cannot compute this warp tile with mma.sync: "
                            << why;
+  // The mma tiles are unrolled: a warp tile far beyond any schedule's (a
+  // hand-written attribute on a huge op) would unroll without bound.
+  constexpr int64_t kMaxMmaTilesPerWarp = 4096;
+  int64_t points = 1;
+  for (int64_t range : op.getStaticLoopRanges())
+    points = ShapedType::isDynamic(range)
+                 ? points
+                 : llvm::checkedMul(points, range)
+                       .value_or(std::numeric_limits<int64_t>::max());
+  int64_t mmaPoints = 1;
+  for (int64_t size : mma.asArrayRef())
+    mmaPoints *= size;
+  if (points / mmaPoints > kMaxMmaTilesPerWarp)
+    return op->emitError() << "warp tile of more than " << kMaxMmaTilesPerWarp
+                           << " mma.sync tiles (" << points
+                           << " points, saturated at 2^63 - 1): it would be "
+                              "unrolled without bound (Roller's schedules "
+                              "never make one)";
   hoistAccumulatorTiles(rewriter,
                         emitMmaTiles(rewriter, op, *match, mma.asArrayRef()));
   return WarpTileKind::TensorCores;

@@ -361,3 +361,20 @@ module attributes {roller.device = #roller.device<name = "wide_warps", chip = "s
     return
   }
 }
+
+// -----
+
+// A tensor-core warp tile far beyond any schedule's (a hand-written
+// roller.mma on a 16 x 2^62 matmul; found by the fuzzer) is an error, not an
+// unbounded unroll into mma tiles.
+func.func @huge(%A: memref<16x16xf16>, %B: memref<16x4611686018427387904xf16>, %C: memref<16x4611686018427387904xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{warp tile of more than 4096 mma.sync tiles}}
+    linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x4611686018427387904xf16>) outs(%C : memref<16x4611686018427387904xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
