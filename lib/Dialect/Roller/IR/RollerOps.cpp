@@ -285,13 +285,9 @@ LogicalResult RProgramOp::verifyRegions() {
       return failure();
   }
   for (ComputeOp compute : getBody().getOps<ComputeOp>()) {
-    if (compute.isEpilogue()) {
-      if (llvm::any_of(*compute.getAxes(),
-                       [&](int64_t axis) { return axis >= config.getRank(); }))
-        return compute.emitOpError()
-               << "has an axis beyond the " << config.getRank()
-               << " the rprogram's config tiles";
-    } else if (compute.getNumLoops() != config.getRank()) {
+    // An epilogue's axes are the operator's (verifyEpilogue), whose loop
+    // count is the config's rank (checked here).
+    if (!compute.isEpilogue() && compute.getNumLoops() != config.getRank()) {
       return compute.emitOpError()
              << "has " << compute.getNumLoops() << " loop axes but the "
              << "rprogram's config tiles " << config.getRank();
