@@ -291,3 +291,90 @@ func.func @transposed_index(%arg0: tensor<64x32xf32>, %arg1: tensor<32x48xf32>) 
   } -> tensor<48x64xf32>
   return %4 : tensor<48x64xf32>
 }
+
+// -----
+
+// The consumer reads the result twice, transposed once: no one access
+// names each epilogue loop's axis.
+// CHECK-LABEL: func.func @two_maps
+// CHECK-COUNT-2: roller.rprogram
+func.func @two_maps(%arg0: tensor<64x32xf32>, %arg1: tensor<32x64xf32>) -> tensor<64x64xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<64x64xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %2 = roller.rprogram ins(%arg0, %arg1 : tensor<64x32xf32>, tensor<32x64xf32>) outs(%1 : tensor<64x64xf32>) config = <block = <shared, [8, 8, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [64], predicted_us = 1.0, bottleneck = shared, max_regs = 48> {
+  ^bb0(%arg2: tensor<64x32xf32>, %arg3: tensor<32x64xf32>, %arg4: tensor<64x64xf32>):
+    %5 = roller.load %arg2 : tensor<64x32xf32> -> !roller.tile<8x8xf32, shared>
+    %6 = roller.load %5 : !roller.tile<8x8xf32, shared> -> !roller.tile<1x1xf32, register>
+    %7 = roller.load %arg3 : tensor<32x64xf32> -> !roller.tile<8x8xf32, shared>
+    %8 = roller.load %7 : !roller.tile<8x8xf32, shared> -> !roller.tile<1x1xf32, register>
+    %9 = roller.load %arg4 : tensor<64x64xf32> -> !roller.tile<1x1xf32, register>
+    %10 = roller.compute ins(%6, %8 : !roller.tile<1x1xf32, register>, !roller.tile<1x1xf32, register>) inits(%9 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%arg5: f32, %arg6: f32, %arg7: f32):
+      %12 = arith.mulf %arg5, %arg6 : f32
+      %13 = arith.addf %arg7, %12 : f32
+      roller.yield %13 : f32
+    } -> !roller.tile<1x1xf32, register>
+    %11 = roller.store %10 into %arg4 : !roller.tile<1x1xf32, register> into tensor<64x64xf32> 
+    roller.yield %11 : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  %3 = tensor.empty() : tensor<64x64xf32>
+  // expected-remark @+1 {{the consumer reads the result through two maps}}
+  %4 = roller.rprogram ins(%2, %2 : tensor<64x64xf32>, tensor<64x64xf32>) outs(%3 : tensor<64x64xf32>) config = <block = <shared, [8, 8]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [64], predicted_us = 1.0, bottleneck = global, max_regs = 32> {
+  ^bb0(%arg2: tensor<64x64xf32>, %arg3: tensor<64x64xf32>, %arg4: tensor<64x64xf32>):
+    %5 = roller.load %arg2 : tensor<64x64xf32> -> !roller.tile<1x1xf32, register>
+    %6 = roller.load %arg3 : tensor<64x64xf32> -> !roller.tile<1x1xf32, register>
+    %7 = roller.load %arg4 : tensor<64x64xf32> -> !roller.tile<1x1xf32, register>
+    %8 = roller.compute ins(%5, %6 : !roller.tile<1x1xf32, register>, !roller.tile<1x1xf32, register>) inits(%7 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} {
+    ^bb0(%arg5: f32, %arg6: f32, %arg7: f32):
+      %10 = arith.addf %arg5, %arg6 : f32
+      roller.yield %10 : f32
+    } -> !roller.tile<1x1xf32, register>
+    %9 = roller.store %8 into %arg4 : !roller.tile<1x1xf32, register> into tensor<64x64xf32> 
+    roller.yield %9 : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %4 : tensor<64x64xf32>
+}
+
+// -----
+
+// The consumer broadcasts the result over a new leading loop: more loops
+// than the producer's output has axes.
+// CHECK-LABEL: func.func @broadcast
+// CHECK-COUNT-2: roller.rprogram
+func.func @broadcast(%arg0: tensor<64x32xf32>, %arg1: tensor<32x64xf32>) -> tensor<4x64x64xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<64x64xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %2 = roller.rprogram ins(%arg0, %arg1 : tensor<64x32xf32>, tensor<32x64xf32>) outs(%1 : tensor<64x64xf32>) config = <block = <shared, [8, 8, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [64], predicted_us = 1.0, bottleneck = shared, max_regs = 48> {
+  ^bb0(%arg2: tensor<64x32xf32>, %arg3: tensor<32x64xf32>, %arg4: tensor<64x64xf32>):
+    %5 = roller.load %arg2 : tensor<64x32xf32> -> !roller.tile<8x8xf32, shared>
+    %6 = roller.load %5 : !roller.tile<8x8xf32, shared> -> !roller.tile<1x1xf32, register>
+    %7 = roller.load %arg3 : tensor<32x64xf32> -> !roller.tile<8x8xf32, shared>
+    %8 = roller.load %7 : !roller.tile<8x8xf32, shared> -> !roller.tile<1x1xf32, register>
+    %9 = roller.load %arg4 : tensor<64x64xf32> -> !roller.tile<1x1xf32, register>
+    %10 = roller.compute ins(%6, %8 : !roller.tile<1x1xf32, register>, !roller.tile<1x1xf32, register>) inits(%9 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%arg5: f32, %arg6: f32, %arg7: f32):
+      %12 = arith.mulf %arg5, %arg6 : f32
+      %13 = arith.addf %arg7, %12 : f32
+      roller.yield %13 : f32
+    } -> !roller.tile<1x1xf32, register>
+    %11 = roller.store %10 into %arg4 : !roller.tile<1x1xf32, register> into tensor<64x64xf32> 
+    roller.yield %11 : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  %3 = tensor.empty() : tensor<4x64x64xf32>
+  // expected-remark @+1 {{the consumer's loops are not the producer's output}}
+  %4 = roller.rprogram ins(%2 : tensor<64x64xf32>) outs(%3 : tensor<4x64x64xf32>) config = <block = <shared, [4, 1, 8]>, thread = <register, [1, 1, 1]>, padding = [0], vector_width = 4, stages = 1, threads = 32, grid = [512], predicted_us = 1.0, bottleneck = global, max_regs = 64> {
+  ^bb0(%arg2: tensor<64x64xf32>, %arg3: tensor<4x64x64xf32>):
+    %5 = roller.load %arg2 : tensor<64x64xf32> -> !roller.tile<1x8xf32, shared>
+    %6 = roller.load %5 : !roller.tile<1x8xf32, shared> -> !roller.tile<1x1xf32, register>
+    %7 = roller.load %arg3 : tensor<4x64x64xf32> -> !roller.tile<1x1x1xf32, register>
+    %8 = roller.compute ins(%6 : !roller.tile<1x1xf32, register>) inits(%7 : !roller.tile<1x1x1xf32, register>) attributes {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} {
+    ^bb0(%arg4: f32, %arg5: f32):
+      roller.yield %arg4 : f32
+    } -> !roller.tile<1x1x1xf32, register>
+    %9 = roller.store %8 into %arg3 : !roller.tile<1x1x1xf32, register> into tensor<4x64x64xf32> 
+    roller.yield %9 : tensor<4x64x64xf32>
+  } -> tensor<4x64x64xf32>
+  return %4 : tensor<4x64x64xf32>
+}
