@@ -180,9 +180,24 @@ void roller::emu::markDeadVectorElements(Program &program) {
       read[op.reg] = 1;
   };
   std::vector<std::pair<const Inst *, uint32_t>> unpacks;
+  // An integer conversion to a narrower integer type (not saturating) reads
+  // the low bits of its source only (LLVM takes the last f16 of a load it
+  // widened over a padded row with cvt.u16.u32): truncated[r], the bits of
+  // r such conversions read.
+  std::vector<uint64_t> truncated(program.numRegs, 0);
   for (const Inst &inst : program.code) {
     if (inst.guard >= 0)
       read[inst.guard] = 1;
+    if (inst.op == Opcode::Cvt && inst.numOperands == 2 && !inst.sat &&
+        !isFloat(inst.type) && !isFloat(inst.type2) &&
+        typeBits(inst.type) < typeBits(inst.type2) && inst.type != Type::Pred &&
+        inst.type2 != Type::Pred &&
+        program.operand(inst, 1).kind == Operand::Kind::Reg) {
+      uint32_t source = program.operand(inst, 1).reg;
+      if (source < truncated.size())
+        truncated[source] |= (uint64_t(1) << typeBits(inst.type)) - 1;
+      continue;
+    }
     const bool unpack =
         inst.op == Opcode::Mov && inst.numOperands == 2 &&
         program.operand(inst, 0).kind == Operand::Kind::Vector &&
@@ -227,7 +242,7 @@ void roller::emu::markDeadVectorElements(Program &program) {
       if (element.kind == Operand::Kind::Sink)
         liveBits = 0;
       else if (element.kind == Operand::Kind::Reg && !read[element.reg])
-        liveBits = unpacked[element.reg];
+        liveBits = unpacked[element.reg] | truncated[element.reg];
       for (unsigned b = 0; b < elementBytes; ++b)
         if (((liveBits >> (8 * b)) & 0xff) == 0)
           inst.deadBytes |= 1u << (e * elementBytes + b);
