@@ -294,6 +294,7 @@ initPerChannel(Value init, const Channel &channel) {
 FailureOr<AffineEpilogue>
 mlir::roller::analyzeAffineEpilogue(linalg::LinalgOp anchor,
                                     std::string &reason) {
+  constexpr int64_t kMaxChannels = int64_t(1) << 20;
   auto fail = [&](const Twine &why) {
     reason = why.str();
     return failure();
@@ -332,7 +333,9 @@ mlir::roller::analyzeAffineEpilogue(linalg::LinalgOp anchor,
            llvm::enumerate(inputMap.getResults()))
         if (weightsExpr == expr)
           at.push_back(weightsDim);
-      if (at.size() == 1)
+      // Per-channel factors are held as vectors: a dimension of more than
+      // 2^20 elements is no channel axis (and 2^32 of them would not fit).
+      if (at.size() == 1 && resultType.getDimSize(dim) <= kMaxChannels)
         channels.push_back(Channel{static_cast<int64_t>(dim),
                                    resultType.getDimSize(dim), input,
                                    at.front()});

@@ -375,3 +375,27 @@ func.func @empty_tensors(%x: tensor<4x0xf32>) -> (tensor<4x2xf32>, tensor<0xf32>
   } -> tensor<0xf32>
   return %0, %r : tensor<4x2xf32>, tensor<0xf32>
 }
+
+// -----
+
+// An output dimension of 2^32 + 1 rows indexing a constant is no channel
+// axis: nothing is folded (per-channel factors of that many elements made
+// the analysis abort; a fuzz finding).
+// CHECK-LABEL: func.func @huge_rows
+// CHECK: linalg.matmul
+// CHECK: linalg.generic
+func.func @huge_rows(%b: tensor<33x24xf32>) -> tensor<4294967297x24xf32> {
+  %a = arith.constant dense<1.0> : tensor<4294967297x33xf32>
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %empty = tensor.empty() : tensor<4294967297x24xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%empty : tensor<4294967297x24xf32>) -> tensor<4294967297x24xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<4294967297x33xf32>, tensor<33x24xf32>) outs(%c : tensor<4294967297x24xf32>) -> tensor<4294967297x24xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<4294967297x24xf32>) outs(%empty : tensor<4294967297x24xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.mulf %x, %two : f32
+    linalg.yield %y : f32
+  } -> tensor<4294967297x24xf32>
+  return %s : tensor<4294967297x24xf32>
+}
