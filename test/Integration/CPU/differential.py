@@ -4,7 +4,9 @@
 Generates small random linalg operators (matmul with random transposes, batch
 matmul, NCHW/NHWC convolutions and depthwise convolutions with random strides
 and dilations, sum/max pooling, reductions over random axes, elementwise ops,
-f16 inputs with f32 accumulation; the builders are in differential_ops.py),
+f16 inputs with f32 accumulation; the builders are in differential_ops.py;
+operators with a fused epilogue, differential_epilogues.py; operators reading
+a tensor.pad, differential_pads.py),
 batches them into modules (one function per case) and runs every batch
 through mlir-runner once per pipeline:
 
@@ -45,6 +47,7 @@ from differential_ops import (  # noqa: E402
     make_matmul, make_pool, make_reduce, make_reduce_generic, module_text,
     make_reduce_keepdim, make_scalar_operands, make_index_body)
 from differential_epilogues import VARIANTS, make_epilogue  # noqa: E402
+from differential_pads import make_padded  # noqa: E402
 
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 LLVM_LIB = "/usr/lib/llvm-22/lib"
@@ -177,9 +180,42 @@ def gen_epilogue(rng, data):
                lambda r, d: gen_conv(r, d, r.choice(["nchw", "nhwc"])),
                gen_depthwise, lambda r, d: gen_pool(r, d, "max"),
                lambda r, d: gen_pool(r, d, "sum"), gen_reduce,
-               lambda r, d: gen_matmul(r, d, "f16")]
+               gen_reduce_keepdim, lambda r, d: gen_matmul(r, d, "f16")]
     anchor = rng.choice(anchors)(rng, data)
     return make_epilogue(data, anchor, rng.choice(VARIANTS))
+
+
+def gen_padded(rng, data):
+    """An operator reading its first input through a tensor.pad: convolutions
+    (f32 and f16), depthwise convolutions and pooling (staged inputs, padded
+    on the spatial axes), f16 matmuls (on tensor cores when 16 divides
+    their shape), f32 matmuls and
+    elementwise ops (inputs often read straight into registers)."""
+    def conv(r, d):
+        layout = r.choice(["nchw", "nhwc"])
+        spatial = [2, 3] if layout == "nchw" else [1, 2]
+        return gen_conv(r, d, layout), spatial
+
+    def spatial_of(case):
+        nhwc = "nhwc" in case.desc.get("op", "")
+        return [1, 2] if nhwc else [2, 3]
+
+    anchors = [
+        conv,
+        lambda r, d: (gen_conv(r, d, "nchw", "f16"), [2, 3]),
+        lambda r, d: (lambda c: (c, spatial_of(c)))(gen_depthwise(r, d)),
+        lambda r, d: (lambda c: (c, spatial_of(c)))(gen_pool(r, d, "max")),
+        lambda r, d: (lambda c: (c, spatial_of(c)))(gen_pool(r, d, "sum")),
+        lambda r, d: (gen_matmul(r, d, "f16"), [0, 1]),
+        # Multiples of 16: on tensor cores.
+        lambda r, d: (make_matmul(d, *(16 * r.randint(1, 4) for _ in "mnk"),
+                                  False, r.random() < 0.5, "f16",
+                                  random_init(r)), [0, 1]),
+        lambda r, d: (gen_matmul(r, d), [0, 1]),
+        lambda r, d: (gen_elementwise(r, d), [0]),
+    ]
+    anchor, spatial = rng.choice(anchors)(rng, data)
+    return make_padded(rng, data, anchor, spatial)
 
 
 # (class, weight, generator): weights are the share of the cases.
@@ -200,6 +236,7 @@ CLASSES = [
     ("matmul_f16", 13, lambda r, d: gen_matmul(r, d, "f16")),
     ("conv_nchw_f16", 12, lambda r, d: gen_conv(r, d, "nchw", "f16")),
     ("epilogue", 40, gen_epilogue),
+    ("padded", 30, gen_padded),
 ]
 
 

@@ -56,7 +56,10 @@ def make_epilogue(data, anchor, variant):
                 indices from linalg.index (renamed loops in the epilogue)
     """
     if variant == "bias_init":
-        if anchor.fill == "0.0" and anchor.out_shape and anchor.out_elt == "f32":
+        # roller-split-bias-init leaves keepdim reductions' initial values
+        # (their output maps are not permutations).
+        if (anchor.fill == "0.0" and anchor.out_shape
+                and anchor.out_elt == "f32" and anchor.kind != "reduce_keepdim"):
             return make_bias_init(data, anchor)
         variant = "residual"  # a max starts from its values, not a sum
     shape = list(anchor.out_shape)

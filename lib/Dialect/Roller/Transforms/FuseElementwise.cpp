@@ -44,8 +44,37 @@ static int64_t getReadsPerElement(linalg::LinalgOp consumer, AffineMap map) {
   return reads;
 }
 
+/// Whether `producer` only converts element types (casts), which costs less
+/// to repeat in each consumer than a kernel and a tensor in memory.
+static bool isCheapToRepeat(linalg::GenericOp producer) {
+  return llvm::all_of(producer.getBody()->without_terminator(),
+                      [](Operation &op) { return isa<CastOpInterface>(op); });
+}
+
+/// Whether `producer` reads no more bytes per element than it writes: its
+/// inputs read through maps using every loop (full tensors) count, those
+/// read through broadcasts (a row's mean) do not. Fused into a reduction,
+/// such a producer does not make the reduction's blocks read more.
+static bool readsNoMoreThanItWrites(linalg::GenericOp producer) {
+  if (producer->getNumResults() != 1)
+    return false;
+  int64_t read = 0;
+  for (OpOperand *input : producer.getDpsInputOperands()) {
+    AffineMap map = producer.getMatchingIndexingMap(input);
+    bool full = llvm::all_of(llvm::seq(map.getNumDims()), [&](unsigned d) {
+      return map.isFunctionOfDim(d);
+    });
+    if (full)
+      read +=
+          getElementTypeOrSelf(input->get().getType()).getIntOrFloatBitWidth();
+  }
+  return read <= getElementTypeOrSelf(producer->getResult(0).getType())
+                     .getIntOrFloatBitWidth();
+}
+
 std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
-  if (!getElementwiseProducer(use.get()))
+  linalg::GenericOp producer = getElementwiseProducer(use.get());
+  if (!producer)
     return std::string("it is not an elementwise linalg.generic on tensors");
   auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
   if (!consumer)
@@ -58,17 +87,20 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
   // The reductions of whole models have few output points, so few blocks
   // each reading a lot: one more input to read costs them more than the
   // producer's own kernel (the model predicts resnet_block's pooled sum
-  // 3.6 -> 7.2 us with its add and ReLU fused in).
-  if (consumer.getNumReductionLoops() != 0)
+  // 3.6 -> 7.2 us with its add and ReLU fused in). A producer that reads
+  // no more than it writes (a cast, LayerNorm's (x - mean)^2) does not.
+  if (consumer.getNumReductionLoops() != 0 &&
+      !readsNoMoreThanItWrites(producer))
     return std::string("its user is a reduction, whose few blocks would "
-                       "read the producer's inputs instead (slower in the "
-                       "model); fused row reductions are not implemented");
+                       "read more (the producer's inputs) instead (slower "
+                       "in the model); fused row reductions are not "
+                       "implemented");
   if (use.get().getDefiningOp()->getBlock() != consumer->getBlock())
     return std::string("its user is in another block (inside a loop it "
                        "would compute it on every iteration)");
   if (!consumer.isDpsInput(&use))
     return std::string("it is the initial value of its user's output");
-  if (!use.get().hasOneUse())
+  if (!use.get().hasOneUse() && !isCheapToRepeat(producer))
     return std::string("its result has other users, which would compute it "
                        "again");
   AffineMap map = consumer.getMatchingIndexingMap(&use);
@@ -99,10 +131,29 @@ static int64_t fuseIntoConsumer(RewriterBase &rewriter,
         continue;
       Operation *producer = input->get().getDefiningOp();
       rewriter.setInsertionPoint(consumer);
+      // A producer other ops read too (a cast, cheap to repeat) is fused as
+      // a copy of its own; the original goes with its last reader.
+      Operation *shared = nullptr;
+      if (!input->get().hasOneUse()) {
+        shared = producer;
+        producer = rewriter.clone(*producer);
+        rewriter.modifyOpInPlace(consumer, [&] {
+          input->set(producer->getResult(
+              cast<OpResult>(input->get()).getResultNumber()));
+        });
+      }
       FailureOr<linalg::ElementwiseOpFusionResult> fused =
           linalg::fuseElementwiseOps(rewriter, input);
-      if (failed(fused))
+      if (failed(fused)) {
+        if (shared) {
+          Value result =
+              shared->getResult(cast<OpResult>(input->get()).getResultNumber());
+          Operation *copy = producer;
+          rewriter.modifyOpInPlace(consumer, [&] { input->set(result); });
+          rewriter.eraseOp(copy);
+        }
         continue;
+      }
       for (auto [original, replacement] : fused->replacements)
         rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
           return use.getOwner() != producer;
@@ -110,6 +161,8 @@ static int64_t fuseIntoConsumer(RewriterBase &rewriter,
       rewriter.eraseOp(consumer);
       if (producer->use_empty())
         rewriter.eraseOp(producer);
+      if (shared && shared->use_empty())
+        rewriter.eraseOp(shared);
       consumer = cast<linalg::GenericOp>(fused->fusedOp);
       ++count;
       fusedOne = true;

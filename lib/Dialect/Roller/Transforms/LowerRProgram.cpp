@@ -19,6 +19,7 @@
 
 #include "Roller/Dialect/Roller/Transforms/LowerRProgram.h"
 #include "Roller/Dialect/Roller/IR/TileShapes.h"
+#include "Roller/Dialect/Roller/Transforms/ReadThroughPads.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -206,10 +207,16 @@ static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
   SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, source);
   Value view = tensor::ExtractSliceOp::create(rewriter, loc, type, buffer,
                                               zeros, sizes, ones);
-  auto copy = linalg::CopyOp::create(rewriter, loc, ValueRange{source},
-                                     ValueRange{view});
+  // A tile of a pad is copied from the pad's source, with the padding
+  // value where it leaves the source: the pad itself is never computed.
+  Operation *copy;
+  if (std::optional<PaddedSlice> padded = getPaddedSlice(rewriter, loc, source))
+    copy = buildPaddedCopy(rewriter, loc, padded->pad, padded->offsets, view);
+  else
+    copy = linalg::CopyOp::create(rewriter, loc, ValueRange{source},
+                                  ValueRange{view});
   if (rank == 0)
-    return copy.getResult(0);
+    return copy->getResult(0);
 
   TilingStep step = distributeCopy(shared.getShape(), config.getThreads(),
                                    config.getVectorWidth());
@@ -396,6 +403,18 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
                                      : outputs[start]);
   }
   linalg::GenericOp generic = buildGeneric(rewriter, compute, ins, inits);
+  // An input a pad gives that no block stages is read through the pad in
+  // the body (staged ones are, in their staging copies): `computeInputs`
+  // maps the generic's inputs to the compute op's.
+  FailureOr<SmallVector<unsigned>> computeInputs =
+      readPadsInBody(rewriter, generic, [&](unsigned index) {
+        return config.getStaged() && structure->sharedTileOf[index];
+      });
+  if (failed(computeInputs)) {
+    eraseWithDeadProducers(rewriter, generic);
+    return program.emitOpError("reads a pad that no block stages through an "
+                               "operand that alone sizes some of its loops");
+  }
   // The epilogue reads the operator's results; block tiling replaces them
   // with the block loop's, into which the epilogue is fused.
   linalg::GenericOp epilogueOp;
@@ -407,6 +426,13 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     for (unsigned output : structure->epilogueOutputOf)
       epilogueInits.push_back(outputs[output]);
     epilogueOp = buildGeneric(rewriter, epilogue, epilogueIns, epilogueInits);
+    if (failed(readPadsInBody(rewriter, epilogueOp,
+                              [](unsigned) { return false; }))) {
+      eraseWithDeadProducers(rewriter, epilogueOp);
+      eraseWithDeadProducers(rewriter, generic);
+      return program.emitOpError("could not read an epilogue input through "
+                                 "its pad");
+    }
   }
 
   // Block level: spatial axes over blocks, then reduction steps.
@@ -484,17 +510,25 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
   if (config.getStaged()) {
     for (auto [index, operand] :
          llvm::enumerate(stepOp->getDpsInputOperands())) {
-      unsigned input = structure->inputOf[index];
-      if (!structure->sharedTileOf[index])
+      unsigned computeInput = (*computeInputs)[index];
+      unsigned input = structure->inputOf[computeInput];
+      if (!structure->sharedTileOf[computeInput])
         continue; // read straight from global memory
       rewriter.setInsertionPoint(*stepOp);
-      FailureOr<Value> staged = stageInShared(
-          rewriter, stepOp->getLoc(), operand->get(),
-          structure->sharedTileOf[index], config.getPadding()[input], config);
+      Value unstaged = operand->get();
+      FailureOr<Value> staged =
+          stageInShared(rewriter, stepOp->getLoc(), unstaged,
+                        structure->sharedTileOf[computeInput],
+                        config.getPadding()[input], config);
       if (failed(staged))
         return fail("could not stage input #" + Twine(input) +
                     " in shared memory");
       rewriter.modifyOpInPlace(*stepOp, [&] { operand->set(*staged); });
+      // A pad's tiles are copied from its source: their slices, left, would
+      // make bufferization compute the pad.
+      if (auto slice = unstaged.getDefiningOp<tensor::ExtractSliceOp>())
+        if (slice->use_empty())
+          eraseWithDeadProducers(rewriter, slice);
     }
   }
 
@@ -538,10 +572,18 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     }
     replacements.push_back(byOutput[index]);
   }
+  llvm::SetVector<Operation *> pads;
+  for (Value input : program.getInputs())
+    if (auto pad = input.getDefiningOp<tensor::PadOp>())
+      pads.insert(pad);
   rewriter.replaceOp(program, replacements);
   for (linalg::FillOp initFill : initFills)
     if (initFill && initFill->use_empty())
       rewriter.eraseOp(initFill);
+  // Read through by every reader: never computed.
+  for (Operation *pad : pads)
+    if (pad->use_empty())
+      rewriter.eraseOp(pad);
   return replacements;
 }
 

@@ -2,6 +2,7 @@
 
 #include "Roller/Dialect/Roller/Transforms/TensorOpsToLinalg.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "Roller/Dialect/Roller/Transforms/ReadThroughPads.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 
@@ -58,8 +59,8 @@ mlir::roller::generateToLinalg(RewriterBase &rewriter,
   return cast<linalg::GenericOp>(*generic);
 }
 
-int64_t mlir::roller::tensorOpsToLinalg(RewriterBase &rewriter,
-                                        Operation *root) {
+int64_t mlir::roller::tensorOpsToLinalg(RewriterBase &rewriter, Operation *root,
+                                        bool fusePads, bool remarks) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<tensor::PadOp, tensor::GenerateOp>(op))
@@ -67,9 +68,24 @@ int64_t mlir::roller::tensorOpsToLinalg(RewriterBase &rewriter,
   });
   int64_t rewritten = 0;
   for (Operation *op : ops) {
-    if (auto pad = dyn_cast<tensor::PadOp>(op))
+    if (auto pad = dyn_cast<tensor::PadOp>(op)) {
+      if (fusePads) {
+        std::optional<std::string> why = whyNotReadThrough(pad);
+        if (!why) {
+          // Its consumers' rPrograms read through it (ReadThroughPads.h).
+          if (remarks)
+            emitRemarkAtLoc(pad)
+                << "roller-tile: pad fused into the loads of its "
+                << std::distance(pad->use_begin(), pad->use_end())
+                << " consumer(s)";
+          continue;
+        }
+        if (remarks)
+          emitRemarkAtLoc(pad)
+              << "roller-tile: pad not fused into its consumers: " << *why;
+      }
       rewritten += succeeded(decomposePad(rewriter, pad));
-    else
+    } else
       rewritten +=
           succeeded(generateToLinalg(rewriter, cast<tensor::GenerateOp>(op)));
   }
@@ -84,7 +100,8 @@ struct RollerTensorOpsToLinalgPass
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
-    (void)tensorOpsToLinalg(rewriter, getOperation());
+    (void)tensorOpsToLinalg(rewriter, getOperation(), fusePads,
+                            /*remarks=*/false);
   }
 };
 } // namespace

@@ -4,8 +4,9 @@
 // a broadcast matrix as matmuls (batchMatmulsToMatmuls), data movement of
 // constants folded (foldConstants), BatchNorm and biases folded into
 // constant weights (foldBatchNorms), bias initial values split off
-// (splitBiasInits), elementwise chains fused
-// (fuseElementwiseChains), selection (runSelection),
+// (splitBiasInits), elementwise chains fused (fuseElementwiseChains),
+// keepdim reductions' unit dims dropped (dropKeepdimUnitsEverywhere),
+// selection (runSelection),
 // then tileToRProgram on every op that has a config (ops left as they are
 // get a remark with the reason) and fuseEpilogues.
 //
@@ -13,6 +14,7 @@
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/BatchMatmulToMatmul.h"
+#include "Roller/Dialect/Roller/Transforms/DropKeepdimUnits.h"
 #include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
@@ -43,7 +45,8 @@ struct RollerTilePass
     IRRewriter rewriter(&getContext());
     // Pads and generators become linalg ops first, so that they are
     // scheduled and tiled like the rest instead of running on the host.
-    tensorOpsToLinalg(rewriter, module);
+    // Pads their consumers read through stay pads (ReadThroughPads.h).
+    tensorOpsToLinalg(rewriter, module, fusePads, /*remarks=*/true);
     // Before folding: the broadcast of a weight over a batch would fold
     // into a constant as large as the batch.
     batchMatmulsToMatmuls(rewriter, module);
@@ -60,6 +63,11 @@ struct RollerTilePass
     // selection: a fused chain is one op, one schedule, one kernel.
     if (fuseElementwise)
       fuseElementwiseChains(rewriter, module, /*remarks=*/true);
+    // After the chains (a broadcast fused into its reader is no longer a
+    // linalg producer of unit dims): keepdim reductions' elementwise steps
+    // lose their unit dims, to become the reductions' epilogues.
+    if (fuseEpilogues)
+      dropKeepdimUnitsEverywhere(rewriter, module);
     if (failed(runSelection(
             module, SelectionOptions{device, topK, report, search, rank})))
       return signalPassFailure();

@@ -414,3 +414,30 @@ func.func @f(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32>, %bia
   } -> tensor<8x8xf32>
   return %r : tensor<8x8xf32>
 }
+
+// -----
+
+// A pad read straight into registers is read in the body, without its
+// operand: here that operand alone sizes the reduced loop.
+func.func @pad_sizes_loop(%x: tensor<4x8xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x8xf32> to tensor<4x10xf32>
+  // expected-error @below {{'roller.rprogram' op reads a pad that no block stages through an operand that alone sizes some of its loops}}
+  %0 = roller.rprogram ins(%p : tensor<4x10xf32>) outs(%init : tensor<4xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [32, 10]>, thread = #roller.rtile<register, [1, 10]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<4x10xf32>, %c: tensor<4xf32>):
+    %1 = roller.load %a : tensor<4x10xf32> -> !roller.tile<1x10xf32, register>
+    %2 = roller.load %c : tensor<4xf32> -> !roller.tile<1xf32, register>
+    %3 = roller.compute ins(%1 : !roller.tile<1x10xf32, register>) inits(%2 : !roller.tile<1xf32, register>) attributes {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} {
+    ^bb0(%u: f32, %s: f32):
+      %n = arith.addf %s, %u : f32
+      roller.yield %n : f32
+    } -> !roller.tile<1xf32, register>
+    %4 = roller.store %3 into %c : !roller.tile<1xf32, register> into tensor<4xf32>
+    roller.yield %4 : tensor<4xf32>
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -340,3 +340,97 @@ func.func @epilogue(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32
   } -> tensor<8x8xf32>
   return %r : tensor<8x8xf32>
 }
+
+// -----
+
+// An input a tensor.pad gives, staged: the pad is never computed; each
+// block's staging copy reads the pad's source at a clamped position and
+// writes the padding value where the tile leaves the source.
+// CHECK-LABEL: func.func @staged_pad
+// CHECK-SAME: (%[[X:.*]]: tensor<64xf32>,
+// CHECK-NOT: tensor.pad
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (64) step (32)
+// CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<34xf32>
+// CHECK: scf.forall (%{{.*}}) in (17) shared_outs(%{{.*}} = %[[BUF]])
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2xf32>)
+// CHECK: linalg.index 0
+// CHECK: %[[POS:.*]] = arith.subi
+// CHECK: %[[C63:.*]] = arith.constant 63 : index
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[POS]]
+// CHECK: %[[LE:.*]] = arith.cmpi sle, %[[POS]], %[[C63]]
+// CHECK: %[[IN:.*]] = arith.andi %[[GE]], %[[LE]]
+// CHECK: %[[MIN:.*]] = arith.minsi %[[POS]], %[[C63]]
+// CHECK: %[[CL:.*]] = arith.maxsi %[[MIN]]
+// CHECK: %[[E:.*]] = tensor.extract %[[X]][%[[CL]]]
+// CHECK: %[[PV:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: arith.select %[[IN]], %[[E]], %[[PV]]
+// CHECK-NOT: tensor.pad
+// CHECK: return
+func.func @staged_pad(%x: tensor<64xf32>, %w: tensor<3xf32>, %init: tensor<64xf32>) -> tensor<64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[1] high[1] {
+  ^bb0(%i: index):
+    tensor.yield %zero : f32
+  } : tensor<64xf32> to tensor<66xf32>
+  %0 = roller.rprogram ins(%p, %w : tensor<66xf32>, tensor<3xf32>) outs(%init : tensor<64xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [32, 3]>, thread = #roller.rtile<register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 32, grid = [2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<66xf32>, %b: tensor<3xf32>, %c: tensor<64xf32>):
+    %1 = roller.load %a : tensor<66xf32> -> !roller.tile<34xf32, shared>
+    %2 = roller.load %1 : !roller.tile<34xf32, shared> -> !roller.tile<1xf32, register>
+    %3 = roller.load %b : tensor<3xf32> -> !roller.tile<3xf32, shared>
+    %4 = roller.load %3 : !roller.tile<3xf32, shared> -> !roller.tile<1xf32, register>
+    %5 = roller.load %c : tensor<64xf32> -> !roller.tile<1xf32, register>
+    %6 = roller.compute ins(%2, %4 : !roller.tile<1xf32, register>, !roller.tile<1xf32, register>) inits(%5 : !roller.tile<1xf32, register>) attributes {indexing_maps = [affine_map<(i, k) -> (i + k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} {
+    ^bb0(%u: f32, %v: f32, %s: f32):
+      %m = arith.mulf %u, %v : f32
+      %n = arith.addf %s, %m : f32
+      roller.yield %n : f32
+    } -> !roller.tile<1xf32, register>
+    %7 = roller.store %6 into %c : !roller.tile<1xf32, register> into tensor<64xf32>
+    roller.yield %7 : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// The same input read straight into registers (staged = false): the op
+// loses the padded operand and reads the pad's source in its body, at the
+// position the operand's indexing map gives.
+// CHECK-LABEL: func.func @unstaged_pad
+// CHECK-SAME: (%[[X:.*]]: tensor<64xf32>, %[[W:.*]]: tensor<3xf32>,
+// CHECK-NOT: tensor.pad
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<3xf32>) outs(%{{.*}} : tensor<1xf32>)
+// CHECK-NEXT: ^bb0(%[[WV:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK: linalg.index 1
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: arith.subi %{{.*}}, %[[C2]]
+// CHECK: %[[E:.*]] = tensor.extract %[[X]]
+// CHECK: %[[PV:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK: %[[V:.*]] = arith.select %{{.*}}, %[[E]], %[[PV]]
+// CHECK: arith.mulf %[[V]], %[[WV]]
+// CHECK-NOT: tensor.pad
+// CHECK: return
+func.func @unstaged_pad(%x: tensor<64xf32>, %w: tensor<3xf32>, %init: tensor<64xf32>) -> tensor<64xf32> {
+  %zero = arith.constant -1.0 : f32
+  %p = tensor.pad %x low[2] high[0] {
+  ^bb0(%i: index):
+    tensor.yield %zero : f32
+  } : tensor<64xf32> to tensor<66xf32>
+  %0 = roller.rprogram ins(%p, %w : tensor<66xf32>, tensor<3xf32>) outs(%init : tensor<64xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [32, 3]>, thread = #roller.rtile<register, [1, 3]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<66xf32>, %b: tensor<3xf32>, %c: tensor<64xf32>):
+    %2 = roller.load %a : tensor<66xf32> -> !roller.tile<3xf32, register>
+    %4 = roller.load %b : tensor<3xf32> -> !roller.tile<3xf32, register>
+    %5 = roller.load %c : tensor<64xf32> -> !roller.tile<1xf32, register>
+    %6 = roller.compute ins(%2, %4 : !roller.tile<3xf32, register>, !roller.tile<3xf32, register>) inits(%5 : !roller.tile<1xf32, register>) attributes {indexing_maps = [affine_map<(i, k) -> (i + k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} {
+    ^bb0(%u: f32, %v: f32, %s: f32):
+      %m = arith.mulf %u, %v : f32
+      %n = arith.addf %s, %m : f32
+      roller.yield %n : f32
+    } -> !roller.tile<1xf32, register>
+    %7 = roller.store %6 into %c : !roller.tile<1xf32, register> into tensor<64xf32>
+    roller.yield %7 : tensor<64xf32>
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}

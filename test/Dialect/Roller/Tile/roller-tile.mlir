@@ -1,5 +1,7 @@
 // RUN: roller-opt %s --split-input-file --roller-tile="device=h200" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
 // RUN: roller-opt %s --split-input-file --roller-tile="device=h200" 2>/dev/null | roller-opt --split-input-file > /dev/null
+// RUN: roller-opt %s --split-input-file --roller-tile="device=h200" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: roller-opt %s --split-input-file --roller-tile="device=h200 fuse-pads=false fuse-epilogues=false" 2>/dev/null | FileCheck %s --check-prefix=NOFUSE
 
 // A matmul with the user's config: inputs staged in shared memory (padded
 // as the config says), thread tiles in registers, the output's current value
@@ -147,11 +149,16 @@ func.func @dynamic(%A: tensor<?x64xf32>, %B: tensor<64x64xf32>,
 // -----
 
 // A reduction that keeps its reduced axis (PyTorch's keepdim, torch-mlir's
-// output map with a constant 0): the accumulator tile has extent 1 there.
-// CHECK: #[[KEEP:.+]] = affine_map<(d0, d1) -> (d0, 0)>
+// output map with a constant 0) loses it first (roller-drop-keepdim-units):
+// the rProgram writes a 64-element tensor, expanded to 64x1 after it. With
+// fuse-epilogues=false it keeps it: the accumulator tile has extent 1 there.
 // CHECK-LABEL: func.func @sum_keepdim
-// CHECK: roller.rprogram
-// CHECK: roller.compute {{.*}} inits(%{{.*}} : !roller.tile<{{[0-9]+}}x1xf32, register>) attributes {indexing_maps = [#{{[a-z0-9]+}}, #[[KEEP]]], iterator_types = ["parallel", "reduction"]}
+// CHECK: %[[S:.*]] = roller.rprogram ins(%{{.*}} : tensor<64x128xf32>) outs(%{{.*}} : tensor<64xf32>)
+// CHECK: tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [64, 1]
+// NOFUSE: #[[KEEP:.+]] = affine_map<(d0, d1) -> (d0, 0)>
+// NOFUSE-LABEL: func.func @sum_keepdim
+// NOFUSE: roller.rprogram
+// NOFUSE: roller.compute {{.*}} inits(%{{.*}} : !roller.tile<{{[0-9]+}}x1xf32, register>) attributes {indexing_maps = [#{{[a-z0-9]+}}, #[[KEEP]]], iterator_types = ["parallel", "reduction"]}
 func.func @sum_keepdim(%x: tensor<64x128xf32>, %o: tensor<64x1xf32>) -> tensor<64x1xf32> {
   %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>],
                        iterator_types = ["parallel", "reduction"]}
@@ -259,8 +266,9 @@ func.func @scalar_input(%s: f32, %O: tensor<64xf32>) -> tensor<64xf32> {
 
 // -----
 
-// Pads are decomposed first (roller-tensor-ops-to-linalg): the fill and the copy
-// into the interior both become rPrograms.
+// A pad some other op reads (here the return) is decomposed first
+// (roller-tensor-ops-to-linalg): the fill and the copy into the interior
+// both become rPrograms.
 // CHECK-LABEL: func.func @padded
 // CHECK-NOT: tensor.pad
 // CHECK: roller.rprogram
@@ -268,6 +276,47 @@ func.func @scalar_input(%s: f32, %O: tensor<64xf32>) -> tensor<64xf32> {
 // CHECK: roller.rprogram
 // CHECK: tensor.insert_slice
 func.func @padded(%x: tensor<4x8xf32>) -> tensor<4x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x8xf32> to tensor<4x10xf32>
+  return %p : tensor<4x10xf32>
+}
+
+// -----
+
+// A pad a convolution reads stays a pad, read through by the convolution's
+// rProgram: one rProgram, no fill or copy of the padded tensor. With
+// fuse-pads=false (NOFUSE) it is computed by two rPrograms of its own.
+// CHECK-LABEL: func.func @conv_reads_pad
+// CHECK: %[[P:.*]] = tensor.pad
+// CHECK: roller.rprogram ins(%[[P]],
+// CHECK-NOT: roller.rprogram
+// CHECK: return
+// NOFUSE-LABEL: func.func @conv_reads_pad
+// NOFUSE-NOT: tensor.pad
+// NOFUSE-COUNT-3: roller.rprogram
+// NOFUSE: return
+// REMARK: remark: roller-tile: pad fused into the loads of its 1 consumer(s)
+func.func @conv_reads_pad(%x: tensor<1x2x8x8xf32>, %w: tensor<4x2x3x3xf32>,
+                          %init: tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%n: index, %c: index, %h: index, %v: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x8x8xf32> to tensor<1x2x10x10xf32>
+  %r = linalg.conv_2d_nchw_fchw
+         {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+         ins(%p, %w : tensor<1x2x10x10xf32>, tensor<4x2x3x3xf32>)
+         outs(%init : tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %r : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+// REMARK: remark: roller-tile: pad not fused into its consumers: 'func.return' reads it, which is not a linalg op
+func.func @pad_not_fused(%x: tensor<4x8xf32>) -> tensor<4x10xf32> {
   %zero = arith.constant 0.0 : f32
   %p = tensor.pad %x low[0, 1] high[0, 1] {
   ^bb0(%i: index, %j: index):

@@ -1,4 +1,5 @@
 // RUN: roller-opt %s --split-input-file --roller-tensor-ops-to-linalg | FileCheck %s
+// RUN: roller-opt %s --split-input-file --roller-tensor-ops-to-linalg="fuse-pads=true" | FileCheck %s --check-prefix=FUSE
 
 // A constant pad: the padded tensor filled, the source copied into its
 // interior through the matching extract_slice/insert_slice pair.
@@ -53,4 +54,75 @@ func.func @iota() -> tensor<4x5xf32> {
     tensor.yield %f : f32
   } : tensor<4x5xf32>
   return %t : tensor<4x5xf32>
+}
+
+// -----
+
+// With fuse-pads, a pad every user of which is an input of a linalg op
+// Roller schedules stays a pad: the consumers' rPrograms read through it.
+// FUSE-LABEL: func.func @conv_reads_pad
+// FUSE: %[[P:.*]] = tensor.pad
+// FUSE: linalg.conv_2d_nchw_fchw {{.*}} ins(%[[P]],
+// FUSE-NOT: linalg.copy
+func.func @conv_reads_pad(%x: tensor<1x2x8x8xf32>, %w: tensor<4x2x3x3xf32>,
+                          %init: tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%n: index, %c: index, %h: index, %v: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x8x8xf32> to tensor<1x2x10x10xf32>
+  %r = linalg.conv_2d_nchw_fchw
+         {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+         ins(%p, %w : tensor<1x2x10x10xf32>, tensor<4x2x3x3xf32>)
+         outs(%init : tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %r : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+// A pad some other op reads (here the return) is computed: decomposed.
+// FUSE-LABEL: func.func @pad_returned
+// FUSE-NOT: tensor.pad
+// FUSE: linalg.copy
+func.func @pad_returned(%x: tensor<4x8xf32>) -> (tensor<4x10xf32>, tensor<4x10xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x8xf32> to tensor<4x10xf32>
+  %e = tensor.empty() : tensor<4x10xf32>
+  %r = linalg.copy ins(%p : tensor<4x10xf32>) outs(%e : tensor<4x10xf32>) -> tensor<4x10xf32>
+  return %p, %r : tensor<4x10xf32>, tensor<4x10xf32>
+}
+
+// -----
+
+// A padding value that is not a constant, and a sum whose reduced loop only
+// the padded operand sizes (reading it in the body would leave the loop
+// without an extent): both decomposed.
+// FUSE-LABEL: func.func @not_readable
+// FUSE-NOT: tensor.pad
+// FUSE-LABEL: func.func @sized_by_pad
+// FUSE-NOT: tensor.pad
+func.func @not_readable(%x: tensor<4x8xf32>, %v: f32) -> tensor<4x10xf32> {
+  %p = tensor.pad %x low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<4x8xf32> to tensor<4x10xf32>
+  %e = tensor.empty() : tensor<4x10xf32>
+  %r = linalg.copy ins(%p : tensor<4x10xf32>) outs(%e : tensor<4x10xf32>) -> tensor<4x10xf32>
+  return %r : tensor<4x10xf32>
+}
+func.func @sized_by_pad(%x: tensor<4x8xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x8xf32> to tensor<4x10xf32>
+  %r = linalg.reduce ins(%p : tensor<4x10xf32>) outs(%init : tensor<4xf32>) dimensions = [1]
+    (%a: f32, %acc: f32) {
+      %s = arith.addf %a, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<4xf32>
 }

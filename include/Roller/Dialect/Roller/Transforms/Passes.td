@@ -139,8 +139,9 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
 
     Ops that cannot be modeled keep their IR, with a remark saying why.
 
-    Before selecting, it runs (in this order) `roller-tensor-ops-to-linalg`,
-    `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
+    Before selecting, it runs (in this order) `roller-tensor-ops-to-linalg`
+    (with `fuse-pads` unless `fuse-pads=false`: pads their consumers read
+    through stay pads), `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
     `roller-fold-batch-norm` and, unless `fuse-elementwise=false`,
     `roller-fuse-elementwise`.
 
@@ -169,7 +170,10 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
            "Fuse elementwise chains first (roller-fuse-elementwise)">,
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
            "Fuse elementwise rPrograms into their producers "
-           "(roller-fuse-epilogues)">
+           "(roller-fuse-epilogues)">,
+    Option<"fusePads", "fuse-pads", "bool", /*default=*/"true",
+           "Read pads through in their consumers' loads instead of "
+           "computing them (roller-tensor-ops-to-linalg fuse-pads)">
   ]);
   let dependentDialects = ["::mlir::roller::RollerDialect",
                            "::mlir::arith::ArithDialect",
@@ -251,17 +255,20 @@ def RollerFuseElementwisePass : Pass<"roller-fuse-elementwise"> {
     global memory. This pass fuses an elementwise producer (a
     `linalg.generic` on tensors with only parallel loops) into its user with
     upstream's `linalg::fuseElementwiseOps` when each element is still
-    computed once: the user is an elementwise `linalg.generic` in the same
-    block (not inside a loop) reading it as an input through a permutation
-    of its loops, and the producer has no other user. It repeats until nothing is left to fuse, so a chain becomes
-    one op. Not fused, with a remark saying why (with `remarks`, the
-    default): a producer whose result has other users (it would be computed
-    twice), one its user reads through a broadcast (computed once per
-    broadcast element), one whose user is a reduction (a whole model's
-    reductions have few blocks, for which reading the producer's inputs
-    costs more than the producer's kernel: the model predicts
-    `models/resnet_block`'s pooled sum 3.6 -> 7.2 us with its add and ReLU
-    fused in), one whose user is a named op (a matmul or a convolution:
+    computed once: the user is a `linalg.generic` in the same block (not
+    inside a loop) reading it as an input through a permutation of its
+    loops, and the producer has no other user; a producer that only casts
+    (cheap to repeat) is fused into each of its users, as a copy of its
+    own. It repeats until nothing is left to fuse, so a chain becomes one
+    op. Not fused, with a remark saying why (with `remarks`, the default):
+    a producer whose result has other users (it would be computed twice),
+    one its user reads through a broadcast (computed once per broadcast
+    element), one whose user is a reduction and that reads more bytes per
+    element than it writes (a whole model's reductions have few blocks,
+    for which reading the producer's inputs costs more than the producer's
+    kernel: the model predicts `models/resnet_block`'s pooled sum 3.6 ->
+    7.2 us with its add and ReLU fused in; a cast to f64 or LayerNorm's
+    `(x - mean)^2` reads less, or as much), one whose user is a named op (a matmul or a convolution:
     epilogue and prologue fusion into anchors is not implemented). Entry
     point: `fuseElementwiseChains` (`FuseElementwise.h`).
 
@@ -334,6 +341,51 @@ def RollerSplitBiasInitPass : Pass<"roller-split-bias-init"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def RollerDropKeepdimUnitsPass : Pass<"roller-drop-keepdim-units"> {
+  let summary = "Keepdim reductions and their readers without unit dims";
+  let description = [{
+    A reduction that keeps its reduced axes as unit dimensions (torch's
+    `keepdim=True`: LayerNorm's mean and variance, softmax's max and sum)
+    writes a `2x16x1` tensor through `(d0, d1, d2) -> (d0, d1, 0)`, and the
+    elementwise steps after it (the divide by the row length, epsilon and
+    rsqrt) loop over that unit axis, which is no axis of the reduction: they
+    cannot be its epilogue. This pass drops the unit dimensions (upstream
+    `linalg::dropUnitDims`, with reassociative reshapes) of every keepdim
+    reduction `linalg.generic` and of every `linalg.generic` that reads the
+    result of one it rewrote, then folds the `expand_shape`/`collapse_shape`
+    pairs this leaves between them: the reduction writes a `2x16` tensor
+    that its consumers read through projected permutations, and
+    `roller-fuse-epilogues` fuses them. Ops that are not generic ops keep
+    their shapes, and so does a generic op that reads a unit dimension from
+    another linalg op (a reshape between an anchor and an elementwise
+    consumer would stop that consumer from becoming its epilogue).
+    `--roller-tile` runs it after the elementwise fusion, unless
+    `fuse-epilogues=false`.
+    Entry points: `dropKeepdimUnits`, `dropKeepdimUnitsEverywhere`
+    (`DropKeepdimUnits.h`).
+
+    ```mlir
+    %s = linalg.generic {indexing_maps = [(d0, d1, d2) -> (d0, d1, d2), (d0, d1, d2) -> (d0, d1, 0)],
+           iterator_types = ["parallel", "parallel", "reduction"]}
+           ins(%x : tensor<2x16x64xf32>) outs(%z : tensor<2x16x1xf32>) {...}
+    %m = linalg.generic {indexing_maps = [#id3, #id3], ...}
+           ins(%s : tensor<2x16x1xf32>) outs(%e : tensor<2x16x1xf32>) {... arith.divf ...}
+    ```
+
+    becomes
+
+    ```mlir
+    %s = linalg.generic {indexing_maps = [(d0, d1, d2) -> (d0, d1, d2), (d0, d1, d2) -> (d0, d1)], ...}
+           ins(%x : tensor<2x16x64xf32>) outs(%z2 : tensor<2x16xf32>) {...}
+    %m = linalg.generic {indexing_maps = [#id2, #id2], ...}
+           ins(%s : tensor<2x16xf32>) outs(%e2 : tensor<2x16xf32>) {... arith.divf ...}
+    %r = tensor.expand_shape %m [[0], [1, 2]] output_shape [2, 16, 1] : ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 
@@ -479,6 +531,13 @@ def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
     run on the host. Entry points: `decomposePad`, `generateToLinalg`
     (`TensorOpsToLinalg.h`).
 
+    With `fuse-pads` (which `--roller-tile` sets unless told
+    `fuse-pads=false`), a pad whose every user is an input of a linalg op
+    Roller schedules stays a pad: the rPrograms of its consumers read
+    through it (the lowering copies the pad's source into their staging
+    tiles and writes the padding value where a tile leaves the source;
+    `ReadThroughPads.h`), so the padded tensor is never computed.
+
     ```mlir
     %p = tensor.pad %x low[0, 1] high[0, 1] {
     ^bb0(%i: index, %j: index):
@@ -496,6 +555,10 @@ def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
     %p = tensor.insert_slice %c into %f[0, 1] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<4x10xf32>
     ```
   }];
+  let options = [
+    Option<"fusePads", "fuse-pads", "bool", /*default=*/"false",
+           "Keep pads whose consumers can read through them">
+  ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }

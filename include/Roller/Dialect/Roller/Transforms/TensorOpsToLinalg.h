@@ -35,8 +35,12 @@ FailureOr<linalg::GenericOp> generateToLinalg(RewriterBase &rewriter,
                                               tensor::GenerateOp generate);
 
 /// decomposePad and generateToLinalg on every pad and generate in `root`;
-/// returns how many were rewritten.
-int64_t tensorOpsToLinalg(RewriterBase &rewriter, Operation *root);
+/// returns how many were rewritten. With `fusePads`, pads their consumers
+/// can read through (whyNotReadThrough) stay pads: the rPrograms reading
+/// them are lowered to read through them (ReadThroughPads.h); `remarks`
+/// says which pads are fused and why the others are not.
+int64_t tensorOpsToLinalg(RewriterBase &rewriter, Operation *root,
+                          bool fusePads = false, bool remarks = false);
 
 } // namespace mlir::roller
 
