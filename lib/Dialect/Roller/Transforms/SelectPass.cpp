@@ -14,6 +14,7 @@
 
 #include "Roller/Analysis/LinalgTensorExpr.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringMap.h"
@@ -145,6 +146,9 @@ private:
     std::optional<ConstructionResult> result;
     std::string error;
     double us = 0;
+    /// An input is read through a kept pad: its staging copy is not a
+    /// linalg.copy, which roller-pipeline-staging does not issue ahead.
+    bool singleStage = false;
   };
 
   llvm::json::Object beginLine(linalg::LinalgOp op);
@@ -373,10 +377,14 @@ LogicalResult Selector::run(ModuleOp module) {
       unsupported[index] = llvm::toString(expr.takeError());
       continue;
     }
-    auto [it, inserted] =
-        distinctByKey.try_emplace(expr->key(), distinct.size());
+    bool singleStage = llvm::any_of(op.getDpsInputs(), [](Value input) {
+      return input.getDefiningOp<tensor::PadOp>() != nullptr;
+    });
+    std::string key = expr->key() + (singleStage ? "|single-stage" : "");
+    auto [it, inserted] = distinctByKey.try_emplace(key, distinct.size());
     if (inserted)
-      distinct.push_back(Constructed{std::move(*expr), std::nullopt, "", 0});
+      distinct.push_back(
+          Constructed{std::move(*expr), std::nullopt, "", 0, singleStage});
     distinctOf[index] = it->second;
   }
 
@@ -384,8 +392,11 @@ LogicalResult Selector::run(ModuleOp module) {
   parallelFor(ctx, 0, distinct.size(), [&](size_t index) {
     Constructed &entry = distinct[index];
     auto start = std::chrono::steady_clock::now();
+    ConstructionOptions options = construction;
+    if (entry.singleStage)
+      options.stages = 1;
     llvm::Expected<ConstructionResult> result =
-        constructSchedules(entry.expr, spec, construction);
+        constructSchedules(entry.expr, spec, options);
     if (result)
       entry.result = std::move(*result);
     else

@@ -289,9 +289,11 @@ func.func @padded(%x: tensor<4x8xf32>) -> tensor<4x10xf32> {
 // A pad a convolution reads stays a pad, read through by the convolution's
 // rProgram: one rProgram, no fill or copy of the padded tensor. With
 // fuse-pads=false (NOFUSE) it is computed by two rPrograms of its own.
+// Its staging copy is not issued ahead (no cp.async pipeline): the config
+// has one stage.
 // CHECK-LABEL: func.func @conv_reads_pad
 // CHECK: %[[P:.*]] = tensor.pad
-// CHECK: roller.rprogram ins(%[[P]],
+// CHECK: roller.rprogram ins(%[[P]], {{.*}} stages = 1,
 // CHECK-NOT: roller.rprogram
 // CHECK: return
 // NOFUSE-LABEL: func.func @conv_reads_pad

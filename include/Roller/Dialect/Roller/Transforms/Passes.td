@@ -536,7 +536,9 @@ def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
     Roller schedules stays a pad: the rPrograms of its consumers read
     through it (the lowering copies the pad's source into their staging
     tiles and writes the padding value where a tile leaves the source;
-    `ReadThroughPads.h`), so the padded tensor is never computed.
+    `ReadThroughPads.h`), so the padded tensor is never computed. That copy
+    is not pipelined with `cp.async`: the selection gives an op reading a
+    pad one stage.
 
     ```mlir
     %p = tensor.pad %x low[0, 1] high[0, 1] {
