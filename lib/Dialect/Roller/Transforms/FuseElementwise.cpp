@@ -9,6 +9,7 @@
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::roller {
@@ -59,12 +60,14 @@ static bool readsNoMoreThanItWrites(linalg::GenericOp producer) {
   if (producer->getNumResults() != 1)
     return false;
   int64_t read = 0;
+  // A tensor read twice the same way (x * x after a fusion) is read once.
+  llvm::SmallDenseSet<std::pair<Value, AffineMap>> seen;
   for (OpOperand *input : producer.getDpsInputOperands()) {
     AffineMap map = producer.getMatchingIndexingMap(input);
     bool full = llvm::all_of(llvm::seq(map.getNumDims()), [&](unsigned d) {
       return map.isFunctionOfDim(d);
     });
-    if (full)
+    if (full && seen.insert({input->get(), map}).second)
       read +=
           getElementTypeOrSelf(input->get().getType()).getIntOrFloatBitWidth();
   }
@@ -100,7 +103,11 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
                        "would compute it on every iteration)");
   if (!consumer.isDpsInput(&use))
     return std::string("it is the initial value of its user's output");
-  if (!use.get().hasOneUse() && !isCheapToRepeat(producer))
+  // Reads of it by the user's other operands (x * x) fuse along with it.
+  bool otherUsers = llvm::any_of(use.get().getUsers(), [&](Operation *user) {
+    return user != consumer.getOperation();
+  });
+  if (otherUsers && !isCheapToRepeat(producer))
     return std::string("its result has other users, which would compute it "
                        "again");
   AffineMap map = consumer.getMatchingIndexingMap(&use);
@@ -134,7 +141,9 @@ static int64_t fuseIntoConsumer(RewriterBase &rewriter,
       // A producer other ops read too (a cast, cheap to repeat) is fused as
       // a copy of its own; the original goes with its last reader.
       Operation *shared = nullptr;
-      if (!input->get().hasOneUse()) {
+      if (llvm::any_of(input->get().getUsers(), [&](Operation *user) {
+            return user != consumer.getOperation();
+          })) {
         shared = producer;
         producer = rewriter.clone(*producer);
         rewriter.modifyOpInPlace(consumer, [&] {
@@ -183,6 +192,19 @@ int64_t mlir::roller::fuseElementwiseChains(RewriterBase &rewriter,
   int64_t count = 0;
   for (linalg::GenericOp consumer : generics)
     count += fuseIntoConsumer(rewriter, consumer);
+  if (count != 0) {
+    // A producer read twice by its user (x * x) is fused twice: the fused
+    // op reads the producer's inputs twice, which upstream deduplicates
+    // (with unused results: the fills of their initial values, on the list
+    // too, are then erased, not scheduled).
+    SmallVector<Operation *> fused;
+    root->walk([&](linalg::LinalgOp op) { fused.push_back(op); });
+    RewritePatternSet patterns(root->getContext());
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    (void)applyOpPatternsGreedily(fused, std::move(patterns), config);
+  }
   if (!remarks)
     return count;
   root->walk([&](linalg::GenericOp producer) {

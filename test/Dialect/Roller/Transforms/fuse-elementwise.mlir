@@ -332,3 +332,46 @@ func.func @not_inputs(%x: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>) {
   } -> tensor<4xf32>
   return %acc, %d : tensor<4x4xf32>, tensor<4xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// LayerNorm's variance as torch writes it: the centered value squared by
+// reading it twice. Both reads belong to one user, so the subtraction fuses
+// into the square, and the square (reading x and a row mean, no more than
+// it writes) into the sum: one op.
+// CHECK-LABEL: func.func @square_of_centered
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "reduction"]
+// CHECK-SAME: ins(%arg0, %arg1 : tensor<8x64xf32>, tensor<8xf32>)
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK-NOT: linalg.generic
+func.func @square_of_centered(%x: tensor<8x64xf32>, %mean: tensor<8xf32>) -> tensor<8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x64xf32>
+  %c = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %mean : tensor<8x64xf32>, tensor<8xf32>) outs(%e : tensor<8x64xf32>) {
+    ^bb0(%a: f32, %m: f32, %o: f32):
+      %d = arith.subf %a, %m : f32
+      linalg.yield %d : f32
+  } -> tensor<8x64xf32>
+  %sq = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c, %c : tensor<8x64xf32>, tensor<8x64xf32>) outs(%e : tensor<8x64xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %m = arith.mulf %a, %b : f32
+      linalg.yield %m : f32
+  } -> tensor<8x64xf32>
+  %init = tensor.empty() : tensor<8xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%init : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%sq : tensor<8x64xf32>) outs(%fill : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %s = arith.addf %a, %o : f32
+      linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %sum : tensor<8xf32>
+}

@@ -257,7 +257,8 @@ def RollerFuseElementwisePass : Pass<"roller-fuse-elementwise"> {
     upstream's `linalg::fuseElementwiseOps` when each element is still
     computed once: the user is a `linalg.generic` in the same block (not
     inside a loop) reading it as an input through a permutation of its
-    loops, and the producer has no other user; a producer that only casts
+    loops, and the producer has no other user (the user's other operands
+    may read it too: `d * d`); a producer that only casts
     (cheap to repeat) is fused into each of its users, as a copy of its
     own. It repeats until nothing is left to fuse, so a chain becomes one
     op. Not fused, with a remark saying why (with `remarks`, the default):
