@@ -375,3 +375,30 @@ func.func @empty_tensors(%x: tensor<4x0xf32>) -> (tensor<4x2xf32>, tensor<0xf32>
   } -> tensor<0xf32>
   return %0, %r : tensor<4x2xf32>, tensor<0xf32>
 }
+
+// -----
+
+// 2^62 output channels (the weights a valid splat): the fold would hold a
+// scale and a shift per channel, and asked for vectors that size ("SmallVector
+// unable to grow", fuzzer, issue 19). Not folded.
+// CHECK-LABEL: func.func @refuse_huge_channels
+// CHECK: linalg.matmul
+// CHECK: linalg.generic
+#mat = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d1)>
+func.func @refuse_huge_channels(%x: tensor<4x3xf32>) -> tensor<4x4611686018427387904xf32> {
+  %zero = arith.constant 0.0 : f32
+  %s = arith.constant dense<2.0> : tensor<4611686018427387904xf32>
+  %w = arith.constant dense<1.0> : tensor<3x4611686018427387904xf32>
+  %e = tensor.empty() : tensor<4x4611686018427387904xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x4611686018427387904xf32>) -> tensor<4x4611686018427387904xf32>
+  // expected-remark @+1 {{roller-fold-batch-norm: not folded: more than 1048576 output channels (the fold holds constants per channel)}}
+  %y = linalg.matmul ins(%x, %w : tensor<4x3xf32>, tensor<3x4611686018427387904xf32>) outs(%f : tensor<4x4611686018427387904xf32>) -> tensor<4x4611686018427387904xf32>
+  %0 = linalg.generic {indexing_maps = [#mat, #row, #mat], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %s : tensor<4x4611686018427387904xf32>, tensor<4611686018427387904xf32>) outs(%e : tensor<4x4611686018427387904xf32>) {
+  ^bb0(%in: f32, %c: f32, %out: f32):
+    %v = arith.mulf %in, %c : f32
+    linalg.yield %v : f32
+  } -> tensor<4x4611686018427387904xf32>
+  return %0 : tensor<4x4611686018427387904xf32>
+}
