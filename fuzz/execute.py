@@ -14,7 +14,8 @@ replaced by the path of file `name` in a fresh directory. Classes:
 
 The key deduplicates findings: top stack frames for crashes and sanitizer
 reports, the normalized first message for diagnostics and invalid outputs,
-the pipeline for hangs and memory hits (no stack to go by).
+the pipeline for hangs and memory hits (no stack to go by), except an
+allocation failure that LLVM reports with a stack dump, keyed by its frames.
 """
 
 import os
@@ -150,6 +151,12 @@ def classify(rc, stderr, tool, pipeline):
     # ("SmallVector unable to grow" is a size check, a crash, not memory.)
     if re.search(r"out of memory|bad_alloc|Allocation failed|"
                  r"Cannot allocate memory|mmap.*failed", stderr, re.I):
+        # LLVM's bad_alloc handler prints a stack dump: keyed by where the
+        # allocation failed (the same place in every pipeline), so that a
+        # known one (upstream's parser) does not hide the others.
+        frames = _frames(stderr)
+        if frames:
+            return "memory", f"{tool}:{' <- '.join(frames)}"
         return "memory", f"{tool}:{pipeline}"
     if rc == -signal.SIGXFSZ:
         return "memory", f"{tool}:{pipeline}:output-size"

@@ -21,7 +21,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
 
 using namespace mlir;
 
@@ -67,36 +69,56 @@ int main(int argc, char **argv) {
 
   auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
       argc, argv, "Roller optimizer driver\n", registry);
-  if (ptxFile.empty())
+  MlirOptMainConfig commandLine = MlirOptMainConfig::createFromCLOptions();
+  // Listing dialects or passes writes no output file: upstream's main.
+  if (commandLine.shouldShowDialects() || commandLine.shouldListPasses())
     return asMainReturnCode(
         MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
 
   // mlir-opt's main as upstream writes it, with the command line's pipeline
-  // followed by the artifacts of its result.
+  // followed by the artifacts of its result (with --ptx-file), and a failed
+  // write of the output (a full disk) an error rather than the fatal "IO
+  // failure on output stream" of the stream's destructor.
   llvm::InitLLVM lifetime(argc, argv);
-  MlirOptMainConfig commandLine = MlirOptMainConfig::createFromCLOptions();
   MlirOptMainConfig config = commandLine;
-  config.setPassPipelineSetupFn([commandLine](PassManager &pm) {
-    if (failed(commandLine.setupPassPipeline(pm)))
-      return failure();
-    pm.addPass(std::make_unique<WriteKernelArtifacts>(ptxFile));
-    return success();
-  });
+  if (!ptxFile.empty())
+    config.setPassPipelineSetupFn([commandLine](PassManager &pm) {
+      if (failed(commandLine.setupPassPipeline(pm)))
+        return failure();
+      pm.addPass(std::make_unique<WriteKernelArtifacts>(ptxFile));
+      return success();
+    });
 
+  if (inputFilename == "-" &&
+      llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
+    llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
+                    "interrupt)\n";
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
       openInputFile(inputFilename, &errorMessage);
   if (!input) {
-    llvm::errs() << errorMessage << "\n";
+    llvm::WithColor::error(llvm::errs(), "roller-opt") << errorMessage << "\n";
     return EXIT_FAILURE;
   }
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFilename, &errorMessage);
   if (!output) {
-    llvm::errs() << errorMessage << "\n";
+    llvm::WithColor::error(llvm::errs(), "roller-opt") << errorMessage << "\n";
     return EXIT_FAILURE;
   }
-  if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
+  bool succeeded = mlir::succeeded(
+      MlirOptMain(output->os(), std::move(input), registry, config));
+  llvm::raw_fd_ostream &os = output->os();
+  os.flush();
+  if (os.has_error()) {
+    llvm::WithColor::error(llvm::errs(), "roller-opt")
+        << "cannot write '"
+        << (outputFilename == "-" ? "<stdout>" : outputFilename)
+        << "': " << os.error().message() << "\n";
+    os.clear_error();
+    return EXIT_FAILURE;
+  }
+  if (!succeeded)
     return EXIT_FAILURE;
   output->keep();
   return EXIT_SUCCESS;

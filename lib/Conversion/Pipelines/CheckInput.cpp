@@ -41,6 +41,26 @@ static bool isAcceptedMemorySpace(Attribute space, PipelineTarget target) {
   return false;
 }
 
+/// Launch bounds that a kernel carries as attributes (gpu.func's
+/// known_block_size, known_grid_size, and what the NVVM lowering makes of
+/// them) must be positive: LLVM's NVPTX backend reports a negative one
+/// ("can't parse integer attribute -2147483648 in nvvm.maxntid") with no
+/// location.
+static LogicalResult checkLaunchBounds(Operation *op) {
+  for (StringRef name :
+       {"known_block_size", "known_grid_size", "gpu.known_block_size",
+        "gpu.known_grid_size", "nvvm.maxntid", "nvvm.reqntid"}) {
+    auto sizes = op->getAttrOfType<DenseI32ArrayAttr>(name);
+    if (!sizes ||
+        llvm::all_of(sizes.asArrayRef(), [](int32_t size) { return size > 0; }))
+      continue;
+    return op->emitError() << "convert-to-nvvm: " << name << " ["
+                           << sizes.asArrayRef()
+                           << "] has a size that is not positive";
+  }
+  return success();
+}
+
 static bool hasLinalgOp(Operation *op) {
   return op->walk([](linalg::LinalgOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
@@ -84,6 +104,10 @@ LogicalResult mlir::roller::checkPipelineInput(ModuleOp module,
                          "lowered (Roller makes its kernels from rPrograms)";
       accepted = false;
       return WalkResult::skip();
+    }
+    if (target == PipelineTarget::GPU && failed(checkLaunchBounds(op))) {
+      accepted = false;
+      return WalkResult::advance();
     }
     Type type = rejectedType(op->getResultTypes());
     if (!type)

@@ -158,6 +158,12 @@ LogicalResult mlir::roller::registerDeviceConstantsDestructor(ModuleOp module) {
       module.lookupSymbol<LLVM::LLVMFuncOp>(kFreeDeviceConstantsFunction);
   if (!free)
     return success();
+  // llvm.mlir.global_dtors verifies that its functions are defined here.
+  if (free.isExternal())
+    return free.emitError()
+           << kFreeDeviceConstantsFunction
+           << " is only declared: registering it as the module's destructor "
+              "needs its definition";
   MLIRContext *context = module.getContext();
   auto name = FlatSymbolRefAttr::get(free.getSymNameAttr());
   for (auto dtors : module.getOps<LLVM::GlobalDtorsOp>())

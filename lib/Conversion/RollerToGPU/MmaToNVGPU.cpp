@@ -51,6 +51,48 @@ static void eraseDeadVectorOps(RewriterBase &rewriter, Operation *root) {
   }
 }
 
+/// Whether `contract` is one mma.sync as roller-vectorize-mma makes them:
+/// m16n8k16 (loops m and n parallel, k a reduction; no batch loop) on f16
+/// operands (bf16 ones are read through f16 views) into f32 or f16.
+static LogicalResult checkMmaShape(vector::ContractionOp contract) {
+  SmallVector<int64_t> bounds;
+  contract.getIterationBounds(bounds);
+  SmallVector<AffineMap> maps = contract.getIndexingMapsArray();
+  SmallVector<vector::IteratorType> iterators =
+      contract.getIteratorTypesArray();
+  int64_t m = -1, n = -1, k = -1;
+  bool other = bounds.size() != 3;
+  for (auto [dim, bound] : llvm::enumerate(bounds)) {
+    bool inLhs = maps[0].isFunctionOfDim(dim);
+    bool inRhs = maps[1].isFunctionOfDim(dim);
+    int64_t *slot = nullptr;
+    if (iterators[dim] == vector::IteratorType::reduction)
+      slot = inLhs && inRhs ? &k : nullptr;
+    else if (inLhs != inRhs)
+      slot = inLhs ? &m : &n;
+    if (!slot || *slot != -1)
+      other = true;
+    else
+      *slot = bound;
+  }
+  Type a = getElementTypeOrSelf(contract.getLhsType());
+  Type b = getElementTypeOrSelf(contract.getRhsType());
+  Type c = getElementTypeOrSelf(contract.getAccType());
+  if (!other && m == 16 && n == 8 && k == 16 && a.isF16() && b.isF16() &&
+      (c.isF32() || c.isF16()))
+    return success();
+  InFlightDiagnostic diag = contract.emitError("contraction ");
+  if (other)
+    diag << "with loops other than m, n (parallel) and k (a reduction)";
+  else
+    diag << "m" << m << "n" << n << "k" << k;
+  diag << " of " << a << " x " << b << " into " << c
+       << " is not an mma.sync: roller-mma-to-nvgpu takes m16n8k16 "
+          "contractions of f16 into f32 or f16, as roller-vectorize-mma "
+          "makes them";
+  return failure();
+}
+
 /// Upstream's vector -> nvgpu conversion (LLVM 22) also starts from every
 /// scalar op of the kinds it can apply to mma fragments (integer and float
 /// add, sub, mul, div, min, max, neg, extf: index arithmetic included) and
@@ -75,6 +117,15 @@ static LogicalResult checkConvertibleKernel(Operation *kernel) {
     return WalkResult::advance();
   });
   if (tooLarge.wasInterrupted())
+    return failure();
+  // The conversion makes one mma.sync of each contraction's own shape, so a
+  // contraction of another shape (m16n13k16, say) became an mma.sync that
+  // nothing verified and LLVM's translation crashed on.
+  WalkResult badShape = kernel->walk([&](vector::ContractionOp contract) {
+    return failed(checkMmaShape(contract)) ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+  });
+  if (badShape.wasInterrupted())
     return failure();
   WalkResult result = kernel->walk([&](Operation *op) {
     if (!isa<arith::AddFOp, arith::MulFOp, arith::SubFOp, arith::MaximumFOp,

@@ -78,11 +78,13 @@ int64_t mlir::roller::unrollRegisterTiles(RewriterBase &rewriter,
   int64_t unrolled = 0;
   for (scf::ForOp loop : order) {
     std::optional<llvm::APInt> trips = loop.getStaticTripCount();
-    if (!trips)
+    if (!trips || maxUnrolledOps < 0)
       continue;
     int64_t bodyOps = 0;
     loop.getBody()->walk([&](Operation *) { ++bodyOps; });
-    if (trips->getSExtValue() * bodyOps > maxUnrolledOps)
+    // trips * bodyOps > maxUnrolledOps, without the product (which
+    // overflowed for 2^62 trips, and unrolled them: a hang).
+    if (trips->ugt(static_cast<uint64_t>(maxUnrolledOps / bodyOps)))
       continue;
     // Upstream's full unrolling takes no rewriter: `rewriter`'s listener
     // (a transform's handle tracking) is not told of the clones.

@@ -111,7 +111,7 @@ static Value getF16Twin(RewriterBase &rewriter, Location loc, Value value) {
 /// Matches a warp tile that mma.sync can compute: a contraction (the body
 /// multiplies and adds, after extending the inputs) of two f16 buffers into
 /// an f32 or f16 one or of two bf16 buffers into an f32 one, static ranges
-/// that are multiples of `mma` (the `mma` shape is verified by the dialect),
+/// that are multiples of `mma` (m16n8k16, checked by vectorizeMmaWarpTile),
 /// and one m, n and k dimension (all other dimensions of extent 1). Sets
 /// `boundary` when only the ranges fail (a boundary tile).
 static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
@@ -461,6 +461,13 @@ mlir::roller::vectorizeMmaWarpTile(RewriterBase &rewriter,
   if (warpSize != kMmaWarpSize)
     return op->emitError() << "mma.sync needs warps of " << kMmaWarpSize
                            << " lanes; the target device has " << warpSize;
+  // The dialect checks only that the sizes are positive; any other shape
+  // made contractions no mma.sync computes (m16n16k16: LLVM's translation of
+  // the mma.sync made of it crashed).
+  if (mma.asArrayRef() != ArrayRef<int64_t>{16, 8, 16})
+    return op->emitError() << "roller.mma [" << mma.asArrayRef()
+                           << "] is not the mma.sync shape this pass makes "
+                              "tiles of (m16n8k16)";
   std::string why;
   bool boundary;
   FailureOr<WarpContraction> match =

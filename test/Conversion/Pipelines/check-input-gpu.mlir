@@ -33,3 +33,27 @@ func.func @accepted() {
   %p = memref.alloc() : memref<4xf32, #gpu.address_space<private>>
   return
 }
+
+// -----
+
+// Was: "error: can't parse integer attribute -2147483648 in nvvm.maxntid",
+// with no location, from LLVM's NVPTX backend.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @below {{convert-to-nvvm: known_block_size [64, 1, -2147483648] has a size that is not positive}}
+    gpu.func @scale(%x: memref<64xf32>) kernel attributes {known_block_size = array<i32: 64, 1, -2147483648>} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @below {{convert-to-nvvm: nvvm.maxntid [0] has a size that is not positive}}
+    llvm.func @scale() attributes {gpu.kernel, nvvm.kernel, nvvm.maxntid = array<i32: 0>} {
+      llvm.return
+    }
+  }
+}

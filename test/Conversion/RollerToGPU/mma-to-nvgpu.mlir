@@ -160,3 +160,59 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A contraction of another shape than an mma.sync (n = 13) is refused: the
+// conversion made an mma.sync of that shape, and LLVM's translation of its
+// nvvm.mma.sync crashed (fuzzer, issue 19).
+gpu.module @m {
+  gpu.func @not_mma_shape(%c: memref<16x13xf32>) workgroup(%a : memref<16x16xf16, #gpu.address_space<workgroup>>, %b : memref<16x13xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x13xf16, #gpu.address_space<workgroup>>, vector<16x13xf16>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x13xf32>, vector<16x13xf32>
+    // expected-error @+1 {{contraction m16n13k16 of 'f16' x 'f16' into 'f32' is not an mma.sync: roller-mma-to-nvgpu takes m16n8k16 contractions of f16 into f32 or f16, as roller-vectorize-mma makes them}}
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x16xf16>, vector<16x13xf16> into vector<16x13xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x13xf32>, memref<16x13xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The mma.sync shape on other element types (f32, tf32's m16n8k8 aside) is
+// refused too.
+gpu.module @m {
+  gpu.func @not_f16(%c: memref<16x8xf32>) workgroup(%a : memref<16x16xf32, #gpu.address_space<workgroup>>, %b : memref<16x8xf32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<16x16xf32>
+    %B = vector.transfer_read %b[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<16x8xf32>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+    // expected-error @+1 {{contraction m16n8k16 of 'f32' x 'f32' into 'f32' is not an mma.sync}}
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x16xf32>, vector<16x8xf32> into vector<16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A batch loop (parallel, in both operands) is not an mma.sync either.
+gpu.module @m {
+  gpu.func @batch(%c: memref<1x16x8xf32>) workgroup(%a : memref<1x16x16xf16, #gpu.address_space<workgroup>>, %b : memref<1x16x8xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0, %c0], %h {in_bounds = [true, true, true]} : memref<1x16x16xf16, #gpu.address_space<workgroup>>, vector<1x16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0, %c0], %h {in_bounds = [true, true, true]} : memref<1x16x8xf16, #gpu.address_space<workgroup>>, vector<1x16x8xf16>
+    %C = vector.transfer_read %c[%c0, %c0, %c0], %f {in_bounds = [true, true, true]} : memref<1x16x8xf32>, vector<1x16x8xf32>
+    // expected-error @+1 {{contraction with loops other than m, n (parallel) and k (a reduction) of 'f16' x 'f16' into 'f32' is not an mma.sync}}
+    %D = vector.contract {indexing_maps = [affine_map<(bt, m, n, k) -> (bt, m, k)>, affine_map<(bt, m, n, k) -> (bt, k, n)>, affine_map<(bt, m, n, k) -> (bt, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<1x16x16xf16>, vector<1x16x8xf16> into vector<1x16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0, %c0] {in_bounds = [true, true, true]} : vector<1x16x8xf32>, memref<1x16x8xf32>
+    gpu.return
+  }
+}

@@ -46,3 +46,13 @@ module @other_destructors {
   }
   llvm.mlir.global_dtors dtors = [@cleanup], priorities = [0 : i32], data = [#llvm.zero]
 }
+
+// -----
+
+// A declaration without a body cannot be a destructor (the verifier of
+// llvm.mlir.global_dtors rejects it): an error rather than invalid output
+// (fuzzer, issue 19).
+module @declared_only {
+  // expected-error @below {{__roller_free_device_constants is only declared: registering it as the module's destructor needs its definition}}
+  llvm.func @__roller_free_device_constants()
+}

@@ -100,3 +100,32 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// 2^62 trips of a 4-op body: the size estimate overflowed to 0 and the loop
+// was unrolled without end (fuzzer, issue 19). It stays a loop, as do trip
+// counts of 2^63 and more (negative as signed numbers).
+
+// CHECK-LABEL: gpu.func @huge_trip_count
+// CHECK-COUNT-2: scf.for
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @huge_trip_count(%G: memref<64x64xf32>, %row: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %big = arith.constant 4611686018427387904 : index
+    %neg = arith.constant -1 : index
+    %regs = memref.alloca() : memref<2x4xf32>
+    scf.for %i = %c0 to %big step %c1 {
+      %v = vector.load %regs[%i, %c0] : memref<2x4xf32>, vector<4xf32>
+      %r = arith.addi %row, %i : index
+      vector.store %v, %G[%r, %c0] : memref<64x64xf32>, vector<4xf32>
+    }
+    scf.for unsigned %i = %c0 to %neg step %c1 {
+      %v = vector.load %regs[%i, %c0] : memref<2x4xf32>, vector<4xf32>
+      vector.store %v, %G[%row, %c0] : memref<64x64xf32>, vector<4xf32>
+    }
+    gpu.return
+  }
+}

@@ -378,3 +378,31 @@ func.func @huge(%A: memref<16x16xf16>, %B: memref<16x4611686018427387904xf16>, %
   }
   return
 }
+
+// -----
+
+// A roller.mma other than m16n8k16 (the dialect checks only that its sizes
+// are positive) is refused: it made m16n16k16 contractions, whose mma.sync
+// crashed LLVM's translation (issue 19).
+func.func @not_mma_shape(%C: memref<16x16xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<16x16xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x16xf16, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{roller.mma [16, 16, 16] is not the mma.sync shape this pass makes tiles of (m16n8k16)}}
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%sa, %sb : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>)
+        outs(%C : memref<16x16xf32>) attrs = {roller.mma = array<i64: 16, 16, 16>} {
+    ^bb0(%x: f16, %y: f16, %acc: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %m = arith.mulf %xf, %yf : f32
+      %s = arith.addf %acc, %m : f32
+      linalg.yield %s : f32
+    }
+    gpu.terminator
+  }
+  return
+}

@@ -608,6 +608,25 @@ func.func @f(%X: tensor<64xf32>, %Y: tensor<64xf32>) {
 
 // -----
 
+// A loop axis that indexes a tile only inside expressions (kw here) has no
+// extent to read off a tile: tiling the lowered loops crashed on it (fuzzer,
+// issue 19).
+func.func @f(%X: tensor<1x1x6x6xf32>, %W: tensor<1x1x3x3xf32>, %Y: tensor<1x1x2x2xf32>) {
+  %xr = roller.load %X : tensor<1x1x6x6xf32> -> !roller.tile<1x1x3x3xf32, register>
+  %wr = roller.load %W : tensor<1x1x3x3xf32> -> !roller.tile<1x1x1x1xf32, register>
+  %yr = roller.load %Y : tensor<1x1x2x2xf32> -> !roller.tile<1x1x2x2xf32, register>
+  // expected-error @+1 {{'roller.compute' op loop axis #6 indexes no tile dimension directly (only inside expressions): its extent is unknown}}
+  %o = roller.compute ins(%xr, %wr : !roller.tile<1x1x3x3xf32, register>, !roller.tile<1x1x1x1xf32, register>) inits(%yr : !roller.tile<1x1x2x2xf32, register>) attributes {indexing_maps = [affine_map<(n, f, oh, ow, c, kh, kw) -> (n, c, oh * 2 + kh, ow * 2 + kw)>, affine_map<(n, f, oh, ow, c, kh, kw) -> (f, c, kh, -kh)>, affine_map<(n, f, oh, ow, c, kh, kw) -> (n, f, oh, ow)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} {
+    ^bb0(%x: f32, %w: f32, %y: f32):
+      %m = arith.mulf %x, %w : f32
+      %s = arith.addf %y, %m : f32
+      roller.yield %s : f32
+  } -> !roller.tile<1x1x2x2xf32, register>
+  return
+}
+
+// -----
+
 func.func @f(%X: tensor<64xf32>) {
   %xr = roller.load %X : tensor<64xf32> -> !roller.tile<4xf32, register>
   %o = roller.compute inits(%xr : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]} {

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -470,6 +471,18 @@ LogicalResult ComputeOp::verify() {
                            << " results but its tile has rank "
                            << getRankOf(operand.getType());
   }
+  // Each loop's extent is read off a tile dimension it indexes directly (as
+  // linalg's tiling reads its loop ranges: a loop inside expressions only,
+  // such as kw in (f, c, kh, -kh) and (.., ow * 2 + kw), crashed it).
+  llvm::SmallBitVector direct(getNumLoops());
+  for (unsigned index = 0; index < numOperands; ++index)
+    for (AffineExpr expr : getIndexingMap(index).getResults())
+      if (auto dim = dyn_cast<AffineDimExpr>(expr))
+        direct.set(dim.getPosition());
+  if (!direct.all())
+    return emitOpError() << "loop axis #" << direct.find_first_unset()
+                         << " indexes no tile dimension directly (only "
+                            "inside expressions): its extent is unknown";
   for (auto [index, init] : llvm::enumerate(getInits())) {
     if (cast<TileType>(init.getType()).getLevel() != MemoryLevel::Register)
       return emitOpError() << "accumulator #" << index

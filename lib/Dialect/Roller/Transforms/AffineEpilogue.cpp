@@ -294,7 +294,6 @@ initPerChannel(Value init, const Channel &channel) {
 FailureOr<AffineEpilogue>
 mlir::roller::analyzeAffineEpilogue(linalg::LinalgOp anchor,
                                     std::string &reason) {
-  constexpr int64_t kMaxChannels = int64_t(1) << 20;
   auto fail = [&](const Twine &why) {
     reason = why.str();
     return failure();
@@ -318,7 +317,9 @@ mlir::roller::analyzeAffineEpilogue(linalg::LinalgOp anchor,
   // dimension of a constant input (the weights) of the result's type.
   OpOperand *init = anchor.getDpsInitOperand(0);
   AffineMap outputMap = anchor.getMatchingIndexingMap(init);
+  constexpr int64_t kMaxChannels = int64_t(1) << 20;
   SmallVector<Channel> channels;
+  bool tooManyChannels = false;
   for (OpOperand *input : anchor.getDpsInputOperands()) {
     std::optional<ConstantElements> weights = getConstantElements(input->get());
     if (!weights || weights->type.getElementType() != elementType)
@@ -333,14 +334,23 @@ mlir::roller::analyzeAffineEpilogue(linalg::LinalgOp anchor,
            llvm::enumerate(inputMap.getResults()))
         if (weightsExpr == expr)
           at.push_back(weightsDim);
-      // Per-channel factors are held as vectors: a dimension of more than
-      // 2^20 elements is no channel axis (and 2^32 of them would not fit).
-      if (at.size() == 1 && resultType.getDimSize(dim) <= kMaxChannels)
-        channels.push_back(Channel{static_cast<int64_t>(dim),
-                                   resultType.getDimSize(dim), input,
-                                   at.front()});
+      if (at.size() != 1)
+        continue;
+      // The fold holds a scale and a shift per channel: a dimension of 2^62
+      // (a valid splat's) asked for vectors that size ("SmallVector unable
+      // to grow").
+      if (resultType.getDimSize(dim) > kMaxChannels) {
+        tooManyChannels = true;
+        continue;
+      }
+      channels.push_back(Channel{static_cast<int64_t>(dim),
+                                 resultType.getDimSize(dim), input,
+                                 at.front()});
     }
   }
+  if (channels.empty() && tooManyChannels)
+    return fail("more than " + Twine(kMaxChannels) +
+                " output channels (the fold holds constants per channel)");
   if (channels.empty())
     return fail("the weights are not constants (non-empty, of the result's "
                 "element type) indexed by an output dimension");
