@@ -326,3 +326,30 @@ func.func @pad_not_fused(%x: tensor<4x8xf32>) -> tensor<4x10xf32> {
   } : tensor<4x8xf32> to tensor<4x10xf32>
   return %p : tensor<4x10xf32>
 }
+
+// -----
+
+// Pads their consumers cannot read through are decomposed, each with the
+// reason: a padding value that is not a constant, and a sum whose reduced
+// loop only the padded operand sizes.
+// REMARK: remark: roller-tile: pad not fused into its consumers: its padding value is not a constant
+// REMARK: remark: roller-tile: pad not fused into its consumers: a consumer's loops are sized by the padded operand alone
+func.func @pads_not_readable(%x: tensor<4x8xf32>, %v: f32, %init: tensor<4xf32>) -> (tensor<4x10xf32>, tensor<4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<4x8xf32> to tensor<4x10xf32>
+  %e = tensor.empty() : tensor<4x10xf32>
+  %c = linalg.copy ins(%p : tensor<4x10xf32>) outs(%e : tensor<4x10xf32>) -> tensor<4x10xf32>
+  %q = tensor.pad %x low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x8xf32> to tensor<4x10xf32>
+  %r = linalg.reduce ins(%q : tensor<4x10xf32>) outs(%init : tensor<4xf32>) dimensions = [1]
+    (%a: f32, %acc: f32) {
+      %s = arith.addf %a, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %c, %r : tensor<4x10xf32>, tensor<4xf32>
+}
