@@ -6,7 +6,8 @@ matmul, NCHW/NHWC convolutions and depthwise convolutions with random strides
 and dilations, sum/max pooling, reductions over random axes, elementwise ops,
 f16 inputs with f32 accumulation; the builders are in differential_ops.py;
 operators with a fused epilogue, differential_epilogues.py; operators reading
-a tensor.pad, differential_pads.py),
+a tensor.pad, differential_pads.py; matmuls behind reshapes and transposes,
+differential_reshapes.py),
 batches them into modules (one function per case) and runs every batch
 through mlir-runner once per pipeline:
 
@@ -48,6 +49,8 @@ from differential_ops import (  # noqa: E402
     make_reduce_keepdim, make_scalar_operands, make_index_body)
 from differential_epilogues import VARIANTS, make_epilogue  # noqa: E402
 from differential_pads import make_padded  # noqa: E402
+from differential_reshapes import VARIANTS as RESHAPES  # noqa: E402
+from differential_reshapes import make_reshaped  # noqa: E402
 
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 LLVM_LIB = "/usr/lib/llvm-22/lib"
@@ -218,6 +221,15 @@ def gen_padded(rng, data):
     return make_padded(rng, data, anchor, spatial)
 
 
+def gen_reshaped(rng, data):
+    """A matmul (f32, or f16 with f32 results) or batch matmul with its
+    result expanded before an elementwise consumer, or with its second
+    operand a linalg.transpose (differential_reshapes.py)."""
+    anchor = rng.choice([gen_matmul, gen_batch_matmul,
+                         lambda r, d: gen_matmul(r, d, "f16")])(rng, data)
+    return make_reshaped(rng, data, anchor, rng.choice(RESHAPES))
+
+
 # (class, weight, generator): weights are the share of the cases.
 CLASSES = [
     ("matmul", 60, gen_matmul),
@@ -237,6 +249,7 @@ CLASSES = [
     ("conv_nchw_f16", 12, lambda r, d: gen_conv(r, d, "nchw", "f16")),
     ("epilogue", 40, gen_epilogue),
     ("padded", 30, gen_padded),
+    ("reshaped", 25, gen_reshaped),
 ]
 
 

@@ -20,11 +20,15 @@ namespace mlir::roller {
 using namespace mlir;
 using namespace mlir::roller;
 
-/// A `linalg.generic` on tensors with only parallel loops: what may be
-/// fused into a consumer.
-static linalg::GenericOp getElementwiseProducer(Value value) {
-  auto producer = value.getDefiningOp<linalg::GenericOp>();
-  if (!producer || !producer.hasPureTensorSemantics() ||
+/// A `linalg.generic` on tensors with only parallel loops, or a
+/// `linalg.transpose` (fused as its generic form: the attention's head
+/// transposes): what may be fused into a consumer.
+static linalg::LinalgOp getElementwiseProducer(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!isa_and_nonnull<linalg::GenericOp, linalg::TransposeOp>(def))
+    return nullptr;
+  auto producer = cast<linalg::LinalgOp>(def);
+  if (!producer.hasPureTensorSemantics() ||
       producer.getNumLoops() != producer.getNumParallelLoops())
     return nullptr;
   return producer;
@@ -45,18 +49,31 @@ static int64_t getReadsPerElement(linalg::LinalgOp consumer, AffineMap map) {
   return reads;
 }
 
-/// Whether `producer` only converts element types (casts), which costs less
-/// to repeat in each consumer than a kernel and a tensor in memory.
-static bool isCheapToRepeat(linalg::GenericOp producer) {
-  return llvm::all_of(producer.getBody()->without_terminator(),
+/// Whether `producer` only converts element types (casts) or moves elements
+/// (a transpose), which costs less to repeat in each consumer than a kernel
+/// and a tensor in memory.
+static bool isCheapToRepeat(linalg::LinalgOp producer) {
+  return llvm::all_of(producer.getBlock()->without_terminator(),
                       [](Operation &op) { return isa<CastOpInterface>(op); });
+}
+
+/// Whether `producer` only moves elements: one result, whose value is one
+/// of its inputs' elements (a transpose, a broadcast, a copy).
+static bool onlyMovesData(linalg::LinalgOp producer) {
+  if (producer->getNumResults() != 1)
+    return false;
+  Block *body = producer.getBlock();
+  auto value = dyn_cast<BlockArgument>(body->getTerminator()->getOperand(0));
+  return body->without_terminator().empty() && value &&
+         value.getOwner() == body &&
+         value.getArgNumber() < producer.getNumDpsInputs();
 }
 
 /// Whether `producer` reads no more bytes per element than it writes: its
 /// inputs read through maps using every loop (full tensors) count, those
 /// read through broadcasts (a row's mean) do not. Fused into a reduction,
 /// such a producer does not make the reduction's blocks read more.
-static bool readsNoMoreThanItWrites(linalg::GenericOp producer) {
+static bool readsNoMoreThanItWrites(linalg::LinalgOp producer) {
   if (producer->getNumResults() != 1)
     return false;
   int64_t read = 0;
@@ -76,15 +93,23 @@ static bool readsNoMoreThanItWrites(linalg::GenericOp producer) {
 }
 
 std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
-  linalg::GenericOp producer = getElementwiseProducer(use.get());
+  linalg::LinalgOp producer = getElementwiseProducer(use.get());
   if (!producer)
-    return std::string("it is not an elementwise linalg.generic on tensors");
+    return std::string("it is not an elementwise linalg.generic or "
+                       "linalg.transpose on tensors");
   auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
   if (!consumer)
     return std::string("its user is not a linalg op");
-  if (!isa<linalg::GenericOp>(consumer.getOperation()))
-    return llvm::formatv("its user is a named op ({0}): fusing into it is not "
-                         "implemented",
+  // A producer that only moves elements (a transpose) fuses into a named
+  // contraction, which reads its source in the producer's place (as a
+  // generic op: a matmul reading a transposed operand); one that computes
+  // would end the contraction's body as a contraction (tensor cores).
+  bool movesData = onlyMovesData(producer);
+  bool generic = isa<linalg::GenericOp>(consumer.getOperation());
+  if (!generic && !(movesData && linalg::isaContractionOpInterface(consumer)))
+    return llvm::formatv("its user is a named op ({0}): only producers that "
+                         "move elements (transposes) are fused into named "
+                         "contractions",
                          consumer->getName())
         .str();
   // The reductions of whole models have few output points, so few blocks
@@ -110,8 +135,12 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
   if (otherUsers && !isCheapToRepeat(producer))
     return std::string("its result has other users, which would compute it "
                        "again");
+  // A moved element read many times is read from the source as often.
   AffineMap map = consumer.getMatchingIndexingMap(&use);
-  if (!map.isPermutation()) {
+  if (movesData && !map.isProjectedPermutation())
+    return std::string("its user does not read it through a projected "
+                       "permutation of its loops");
+  if (!movesData && !map.isPermutation()) {
     int64_t reads = getReadsPerElement(consumer, map);
     return (reads > 1 ? llvm::formatv("its user reads each element {0} times: "
                                       "it would be computed that often",
@@ -120,7 +149,10 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
                       : std::string("its user does not read it through a "
                                     "permutation of its loops"));
   }
-  if (!linalg::areElementwiseOpsFusable(&use))
+  // (A transpose, one input read through a permutation, always fuses
+  // where the checks above pass; upstream checks generic ops only.)
+  if (isa<linalg::GenericOp>(producer.getOperation()) && generic &&
+      !linalg::areElementwiseOpsFusable(&use))
     return std::string("upstream's elementwise fusion does not apply");
   return std::nullopt;
 }
@@ -129,13 +161,27 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
 /// allows it, each time into the op the last fusion made. Returns the
 /// number of fusions.
 static int64_t fuseIntoConsumer(RewriterBase &rewriter,
-                                linalg::GenericOp consumer) {
+                                linalg::LinalgOp anchor) {
   int64_t count = 0;
   for (bool fusedOne = true; fusedOne;) {
     fusedOne = false;
-    for (OpOperand *input : consumer.getDpsInputOperands()) {
+    for (OpOperand *input : anchor.getDpsInputOperands()) {
       if (whyNotFused(*input))
         continue;
+      // A named contraction takes a producer in as its generic form. (Its
+      // operand list is gone then: a failure below ends the fusions.)
+      auto consumer = dyn_cast<linalg::GenericOp>(anchor.getOperation());
+      if (!consumer) {
+        unsigned number = input->getOperandNumber();
+        rewriter.setInsertionPoint(anchor);
+        FailureOr<linalg::GenericOp> generic =
+            linalg::generalizeNamedOp(rewriter, anchor);
+        if (failed(generic))
+          return count;
+        consumer = *generic;
+        anchor = consumer;
+        input = &consumer->getOpOperand(number);
+      }
       Operation *producer = input->get().getDefiningOp();
       rewriter.setInsertionPoint(consumer);
       // A producer other ops read too (a cast, cheap to repeat) is fused as
@@ -151,8 +197,21 @@ static int64_t fuseIntoConsumer(RewriterBase &rewriter,
               cast<OpResult>(input->get()).getResultNumber()));
         });
       }
-      FailureOr<linalg::ElementwiseOpFusionResult> fused =
-          linalg::fuseElementwiseOps(rewriter, input);
+      // A transpose fuses as its generic form.
+      FailureOr<linalg::ElementwiseOpFusionResult> fused = failure();
+      if (!isa<linalg::GenericOp>(producer)) {
+        rewriter.setInsertionPoint(producer);
+        FailureOr<linalg::GenericOp> generic = linalg::generalizeNamedOp(
+            rewriter, cast<linalg::LinalgOp>(producer));
+        if (succeeded(generic))
+          producer = *generic;
+        rewriter.setInsertionPoint(consumer);
+      }
+      // (Checked again on the generic forms: whyNotFused could not ask
+      // upstream about a named op.)
+      if (isa<linalg::GenericOp>(producer) &&
+          linalg::areElementwiseOpsFusable(input))
+        fused = linalg::fuseElementwiseOps(rewriter, input);
       if (failed(fused)) {
         if (shared) {
           Value result =
@@ -161,6 +220,8 @@ static int64_t fuseIntoConsumer(RewriterBase &rewriter,
           rewriter.modifyOpInPlace(consumer, [&] { input->set(result); });
           rewriter.eraseOp(copy);
         }
+        if (consumer.getOperation() != anchor.getOperation())
+          return count;
         continue;
       }
       for (auto [original, replacement] : fused->replacements)
@@ -172,7 +233,7 @@ static int64_t fuseIntoConsumer(RewriterBase &rewriter,
         rewriter.eraseOp(producer);
       if (shared && shared->use_empty())
         rewriter.eraseOp(shared);
-      consumer = cast<linalg::GenericOp>(fused->fusedOp);
+      anchor = cast<linalg::LinalgOp>(fused->fusedOp);
       ++count;
       fusedOne = true;
       break;
@@ -187,10 +248,14 @@ int64_t mlir::roller::fuseElementwiseChains(RewriterBase &rewriter,
   // its own producers when a user takes it in, and what an op's fusions
   // erase (the op, its producers) has been visited already. Each op is
   // visited once: linear in the module, whatever the length of the chains.
-  SmallVector<linalg::GenericOp> generics;
-  root->walk([&](linalg::GenericOp op) { generics.push_back(op); });
+  // Named contractions are visited too (they take transposes in).
+  SmallVector<linalg::LinalgOp> consumers;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::GenericOp>(op) || linalg::isaContractionOpInterface(op))
+      consumers.push_back(op);
+  });
   int64_t count = 0;
-  for (linalg::GenericOp consumer : generics)
+  for (linalg::LinalgOp consumer : consumers)
     count += fuseIntoConsumer(rewriter, consumer);
   if (count != 0) {
     // A producer read twice by its user (x * x) is fused twice: the fused
@@ -207,8 +272,8 @@ int64_t mlir::roller::fuseElementwiseChains(RewriterBase &rewriter,
   }
   if (!remarks)
     return count;
-  root->walk([&](linalg::GenericOp producer) {
-    // (A generic on memrefs has no result.)
+  root->walk([&](linalg::LinalgOp producer) {
+    // (A linalg op on memrefs has no result.)
     if (producer->getNumResults() == 0 ||
         !getElementwiseProducer(producer->getResult(0)))
       return;

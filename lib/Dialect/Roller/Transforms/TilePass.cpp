@@ -4,7 +4,8 @@
 // a broadcast matrix as matmuls (batchMatmulsToMatmuls), data movement of
 // constants folded (foldConstants), BatchNorm and biases folded into
 // constant weights (foldBatchNorms), bias initial values split off
-// (splitBiasInits), elementwise chains fused (fuseElementwiseChains),
+// (splitBiasInits), elementwise ops collapsed to their producers' shapes
+// (collapseThroughReshapes), elementwise chains fused (fuseElementwiseChains),
 // keepdim reductions' unit dims dropped (dropKeepdimUnitsEverywhere),
 // selection (runSelection),
 // then tileToRProgram on every op that has a config (ops left as they are
@@ -14,6 +15,7 @@
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/BatchMatmulToMatmul.h"
+#include "Roller/Dialect/Roller/Transforms/CollapseThroughReshapes.h"
 #include "Roller/Dialect/Roller/Transforms/DropKeepdimUnits.h"
 #include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
@@ -60,9 +62,13 @@ struct RollerTilePass
     if (fuseEpilogues)
       splitBiasInits(rewriter, module);
     // After folding (BatchNorm's chains are gone into the weights), before
-    // selection: a fused chain is one op, one schedule, one kernel.
-    if (fuseElementwise)
+    // selection: a fused chain is one op, one schedule, one kernel. The
+    // reshapes between anchors and their elementwise consumers go first,
+    // so that the chains meet each other and their anchors.
+    if (fuseElementwise) {
+      collapseThroughReshapes(rewriter, module, /*remarks=*/true);
       fuseElementwiseChains(rewriter, module, /*remarks=*/true);
+    }
     // After the chains (a broadcast fused into its reader is no longer a
     // linalg producer of unit dims): keepdim reductions' elementwise steps
     // lose their unit dims, to become the reductions' epilogues.

@@ -353,3 +353,41 @@ func.func @pads_not_readable(%x: tensor<4x8xf32>, %v: f32, %init: tensor<4xf32>)
     }
   return %c, %r : tensor<4x10xf32>, tensor<4xf32>
 }
+
+// -----
+
+// A linear layer as torch-mlir exports it, its result expanded to (batch,
+// seq, features) before the bias add and ReLU: the add and the ReLU
+// collapse to read the matmul's result (roller-collapse-through-reshapes),
+// fuse into one op, and become the matmul's epilogue: one rProgram, the
+// expansion after it. Without epilogue fusion the chain is a second one.
+// CHECK-LABEL: func.func @linear_expanded
+// CHECK: %[[R:.*]] = roller.rprogram ins({{.*}} : tensor<32x64xf32>, tensor<64x128xf32>, tensor<32x128xf32>, tensor<128xf32>) outs(%{{.*}} : tensor<32x128xf32>)
+// CHECK: arith.maximumf
+// CHECK: tensor.expand_shape %[[R]] {{\[}}[0, 1], [2]] output_shape [2, 16, 128]
+// CHECK-NOT: roller.rprogram
+// NOFUSE-LABEL: func.func @linear_expanded
+// NOFUSE-COUNT-2: roller.rprogram
+func.func @linear_expanded(%x: tensor<32x64xf32>, %w: tensor<64x128xf32>, %b: tensor<128xf32>) -> tensor<2x16x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %i = tensor.empty() : tensor<32x128xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%i : tensor<32x128xf32>) -> tensor<32x128xf32>
+  %mm = linalg.matmul ins(%x, %w : tensor<32x64xf32>, tensor<64x128xf32>) outs(%f : tensor<32x128xf32>) -> tensor<32x128xf32>
+  %e = tensor.expand_shape %mm [[0, 1], [2]] output_shape [2, 16, 128] : tensor<32x128xf32> into tensor<2x16x128xf32>
+  %o = tensor.empty() : tensor<2x16x128xf32>
+  %add = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                         iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%e, %b : tensor<2x16x128xf32>, tensor<128xf32>) outs(%o : tensor<2x16x128xf32>) {
+    ^bb0(%a: f32, %c: f32, %out: f32):
+      %s = arith.addf %a, %c : f32
+      linalg.yield %s : f32
+  } -> tensor<2x16x128xf32>
+  %relu = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                          iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%add : tensor<2x16x128xf32>) outs(%o : tensor<2x16x128xf32>) {
+    ^bb0(%a: f32, %out: f32):
+      %m = arith.maximumf %a, %zero : f32
+      linalg.yield %m : f32
+  } -> tensor<2x16x128xf32>
+  return %relu : tensor<2x16x128xf32>
+}

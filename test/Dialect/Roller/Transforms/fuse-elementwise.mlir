@@ -179,7 +179,7 @@ func.func @refused(%x: tensor<8x128xf32>, %v: tensor<8xf32>, %w: tensor<128x16xf
       %r = arith.divf %a, %b : f32
       linalg.yield %r : f32
   } -> tensor<8x128xf32>
-  // expected-remark @below {{its user is a named op (linalg.matmul): fusing into it is not implemented}}
+  // expected-remark @below {{its user is a named op (linalg.matmul): only producers that move elements (transposes) are fused into named contractions}}
   %act = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x : tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
     ^bb0(%a: f32, %o: f32):
@@ -374,4 +374,72 @@ func.func @square_of_centered(%x: tensor<8x64xf32>, %mean: tensor<8xf32>) -> ten
       linalg.yield %s : f32
   } -> tensor<8xf32>
   return %sum : tensor<8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A transpose fuses into its elementwise user as its generic form: the
+// user reads the source through the transposed map.
+// CHECK-LABEL: func.func @transpose_into_scale
+// CHECK: linalg.generic {indexing_maps = [#[[T:.+]], #[[I:.+]]]
+// CHECK-SAME: ins(%arg0 : tensor<16x8xf32>)
+// CHECK: arith.mulf
+// CHECK-NOT: linalg.transpose
+func.func @transpose_into_scale(%x: tensor<16x8xf32>) -> tensor<8x16xf32> {
+  %s = arith.constant 0.25 : f32
+  %e = tensor.empty() : tensor<8x16xf32>
+  %t = linalg.transpose ins(%x : tensor<16x8xf32>) outs(%e : tensor<8x16xf32>) permutation = [1, 0]
+  %m = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%t : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.mulf %a, %s : f32
+      linalg.yield %r : f32
+  } -> tensor<8x16xf32>
+  return %m : tensor<8x16xf32>
+}
+
+// -----
+
+// A transpose fuses into the batch matmul reading it (attention's values):
+// the matmul becomes a generic contraction reading the source through the
+// transposed map, its body still a multiply-add.
+// CHECK-DAG: #[[B:.+]] = affine_map<(d0, d1, d2, d3) -> (d3, d0, d2)>
+// CHECK-LABEL: func.func @transpose_into_batch_matmul
+// CHECK: linalg.generic
+// CHECK-SAME: #[[B]]
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME: ins(%arg0, %arg1 : tensor<8x16x16xf32>, tensor<16x8x16xf32>)
+// CHECK: arith.mulf
+// CHECK-NEXT: arith.addf
+// CHECK-NOT: linalg.transpose
+// CHECK-NOT: linalg.batch_matmul
+func.func @transpose_into_batch_matmul(%p: tensor<8x16x16xf32>, %v: tensor<16x8x16xf32>) -> tensor<8x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x16x16xf32>
+  %t = linalg.transpose ins(%v : tensor<16x8x16xf32>) outs(%e : tensor<8x16x16xf32>) permutation = [1, 0, 2]
+  %fill = linalg.fill ins(%zero : f32) outs(%e : tensor<8x16x16xf32>) -> tensor<8x16x16xf32>
+  %mm = linalg.batch_matmul ins(%p, %t : tensor<8x16x16xf32>, tensor<8x16x16xf32>) outs(%fill : tensor<8x16x16xf32>) -> tensor<8x16x16xf32>
+  return %mm : tensor<8x16x16xf32>
+}
+
+// -----
+
+// A transpose read by a matmul and by a return: moving elements is cheap to
+// repeat, so the matmul takes a copy of it in (a weight read transposed)
+// and the original stays for the return.
+// CHECK-LABEL: func.func @shared_transpose_into_matmul
+// CHECK: linalg.transpose
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%arg0, %arg1 : tensor<8x16xf32>, tensor<32x16xf32>)
+// CHECK-NOT: linalg.matmul
+func.func @shared_transpose_into_matmul(%a: tensor<8x16xf32>, %w: tensor<32x16xf32>) -> (tensor<8x32xf32>, tensor<16x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %t = linalg.transpose ins(%w : tensor<32x16xf32>) outs(%e : tensor<16x32xf32>) permutation = [1, 0]
+  %o = tensor.empty() : tensor<8x32xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%o : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %mm = linalg.matmul ins(%a, %t : tensor<8x16xf32>, tensor<16x32xf32>) outs(%fill : tensor<8x32xf32>) -> tensor<8x32xf32>
+  return %mm, %t : tensor<8x32xf32>, tensor<16x32xf32>
 }

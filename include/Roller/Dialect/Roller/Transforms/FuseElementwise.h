@@ -21,15 +21,20 @@
 
 namespace mlir::roller {
 
-/// Why the producer of `use` (a `linalg.generic` with only parallel loops)
-/// is not fused into the op that uses it, or std::nullopt when it is
-/// fusable: the user is an elementwise `linalg.generic` (no reduction loop:
-/// a whole model's reductions have few blocks, for which one more input to
-/// read costs more than the producer's kernel) reading it as an input
-/// through a permutation of its loops (so each element is computed once,
-/// not once per iteration of the loops the map drops) in the producer's
-/// block (not inside a loop), the producer has no other user (which would
-/// compute it again), and upstream's elementwise fusion accepts the pair.
+/// Why the producer of `use` (a `linalg.generic` with only parallel loops,
+/// or a `linalg.transpose`) is not fused into the op that uses it, or
+/// std::nullopt when it is fusable: the user is a `linalg.generic` (a named
+/// contraction too when the producer only moves elements, as a transpose
+/// does: it becomes a generic reading the source) that has no reduction
+/// loop unless the producer reads no more bytes than it writes (a whole
+/// model's reductions have few blocks, for which one more input to read
+/// costs more than the producer's kernel), reading it as an input through
+/// a permutation of its loops (so each element is computed once, not once
+/// per iteration of the loops the map drops; a moved element may be read
+/// through any projected permutation) in the producer's block (not inside a
+/// loop), the producer has no other user (which would compute it again)
+/// unless it is cheap to repeat (casts, moves), and upstream's elementwise
+/// fusion accepts the pair.
 std::optional<std::string> whyNotFused(OpOperand &use);
 
 /// Fuses, until none is left, every elementwise producer into its consumer

@@ -142,8 +142,11 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
     Before selecting, it runs (in this order) `roller-tensor-ops-to-linalg`
     (with `fuse-pads` unless `fuse-pads=false`: pads their consumers read
     through stay pads), `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
-    `roller-fold-batch-norm` and, unless `fuse-elementwise=false`,
-    `roller-fuse-elementwise`.
+    `roller-fold-batch-norm`, unless `fuse-epilogues=false`
+    `roller-split-bias-init`, unless `fuse-elementwise=false`
+    `roller-collapse-through-reshapes` and `roller-fuse-elementwise`, and
+    unless `fuse-epilogues=false` `roller-drop-keepdim-units`; after tiling,
+    unless `fuse-epilogues=false`, `roller-fuse-epilogues`.
 
     Before:
 
@@ -305,6 +308,58 @@ def RollerFuseElementwisePass : Pass<"roller-fuse-elementwise"> {
            "Emit a remark on every elementwise producer left unfused">
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def RollerCollapseThroughReshapesPass : Pass<"roller-collapse-through-reshapes"> {
+  let summary = "Elementwise ops read their producers' results without reshapes";
+  let description = [{
+    torch-mlir reshapes around every anchor: a linear layer is a 2-D matmul
+    whose result is expanded back to `(batch, seq, features)` before its
+    bias add or ReLU; attention heads are expanded and collapsed around each
+    batch matmul. An elementwise op reading `tensor.expand_shape(%anchor)`
+    is not the anchor's epilogue (it does not read the anchor's result) and
+    does not fuse with an elementwise producer behind a reshape. This pass
+    collapses the loops of such an op the way the reshape splits them
+    (upstream `linalg::collapseOpIterationDims`; a `linalg.transpose` as
+    its generic form), so that it reads the producer's result directly:
+    its other operands are collapsed, its results expanded back, and
+    reshape pairs that cancel (the collapse feeding the next matmul) are
+    folded. An op is left as it is, with a remark (`remarks`, the default),
+    when the reshape splits a dimension into loops that are not consecutive,
+    another operand reads them apart, an elementwise producer it fuses with
+    would be read through a new reshape, or a user that fuses it (in
+    `roller-fuse-elementwise`) could not be collapsed the same way: no
+    fusion is lost to a reshape the pass puts in. It repeats until nothing
+    is left to collapse (each collapse can make the op's users collapsible).
+    `--roller-tile` runs it before the elementwise fusion, unless
+    `fuse-elementwise=false`. Entry points: `whyNotCollapsed`,
+    `collapseThroughReshape`, `collapseThroughReshapes`
+    (`CollapseThroughReshapes.h`).
+
+    ```mlir
+    %mm = linalg.matmul ins(%x, %w : tensor<32x64xf32>, tensor<64x192xf32>) outs(%acc : tensor<32x192xf32>) -> tensor<32x192xf32>
+    %e = tensor.expand_shape %mm [[0, 1], [2]] output_shape [16, 2, 192] : tensor<32x192xf32> into tensor<16x2x192xf32>
+    %add = linalg.generic {indexing_maps = [(d0, d1, d2) -> (d0, d1, d2), (d0, d1, d2) -> (d2), (d0, d1, d2) -> (d0, d1, d2)], ...}
+             ins(%e, %bias : tensor<16x2x192xf32>, tensor<192xf32>) outs(%init : tensor<16x2x192xf32>) {...}
+    ```
+
+    becomes
+
+    ```mlir
+    %mm = linalg.matmul ins(%x, %w : ...) outs(%acc : tensor<32x192xf32>) -> tensor<32x192xf32>
+    %add = linalg.generic {indexing_maps = [(d0, d1) -> (d0, d1), (d0, d1) -> (d1), (d0, d1) -> (d0, d1)], ...}
+             ins(%mm, %bias : tensor<32x192xf32>, tensor<192xf32>) outs(%init2 : tensor<32x192xf32>) {...}
+    %e = tensor.expand_shape %add [[0, 1], [2]] output_shape [16, 2, 192] : tensor<32x192xf32> into tensor<16x2x192xf32>
+    ```
+
+    and `roller-fuse-epilogues` makes the add the matmul's epilogue.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark on every elementwise op left reading a reshape">
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def RollerSplitBiasInitPass : Pass<"roller-split-bias-init"> {
