@@ -7,7 +7,9 @@
 // in global memory reaches `free` as a `ptr<1>`, buffer deallocation adds a
 // block argument to an existing `gpu.launch`, a nested module's linalg ops
 // are never lowered, linalg inside a `gpu.func` leaves casts the LLVM IR
-// translation rejects. This check rejects such input at the op first.
+// translation rejects, a `tensor.dim` with a negative constant index (which
+// its verifier accepts) crashes upstream's folding. This check rejects such
+// input at the op first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ShapedOpInterfaces.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERCHECKPIPELINEINPUTPASS
@@ -59,6 +62,22 @@ static LogicalResult checkLaunchBounds(Operation *op) {
                            << "] has a size that is not positive";
   }
   return success();
+}
+
+/// A `tensor.dim` or `memref.dim` whose dimension is a constant outside
+/// the operand's rank: the verifiers reject only indices at or past the
+/// rank, and upstream's folding reads the shape at a negative one.
+static LogicalResult checkDimIndex(Operation *op, StringRef pipeline) {
+  auto dim = dyn_cast<ShapedDimOpInterface>(op);
+  if (!dim)
+    return success();
+  auto type = dyn_cast<ShapedType>(dim.getShapedValue().getType());
+  std::optional<int64_t> index = getConstantIntValue(dim.getDimension());
+  if (!type || !type.hasRank() || !index ||
+      (*index >= 0 && *index < type.getRank()))
+    return success();
+  return op->emitError() << pipeline << ": dimension index " << *index
+                         << " is out of range for " << type;
 }
 
 static bool hasLinalgOp(Operation *op) {
@@ -104,6 +123,10 @@ LogicalResult mlir::roller::checkPipelineInput(ModuleOp module,
                          "lowered (Roller makes its kernels from rPrograms)";
       accepted = false;
       return WalkResult::skip();
+    }
+    if (failed(checkDimIndex(op, pipeline))) {
+      accepted = false;
+      return WalkResult::advance();
     }
     if (target == PipelineTarget::GPU && failed(checkLaunchBounds(op))) {
       accepted = false;

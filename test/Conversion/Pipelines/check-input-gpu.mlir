@@ -57,3 +57,14 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Was: a segmentation fault in upstream's folding of a tensor.dim with a
+// negative constant index (the fuzzer's seed 7 run, after --roller-tile).
+func.func @negative_dim(%t: tensor<?x8xf32>) -> index {
+  %c = arith.constant -1 : index
+  // expected-error @below {{convert-to-nvvm: dimension index -1 is out of range for 'tensor<?x8xf32>'}}
+  %n = tensor.dim %t, %c : tensor<?x8xf32>
+  return %n : index
+}

@@ -50,3 +50,17 @@ module {
     }
   }
 }
+
+// -----
+
+// Was: a segmentation fault in upstream's folding of tensor.dim, whose
+// verifier accepts a negative constant index (found by the fuzzer's seed 7
+// run; memref.dim the same).
+func.func @negative_dim(%t: tensor<?x8xf32>, %m: memref<?x8xf32>) -> (index, index) {
+  %c = arith.constant -2147483648 : index
+  // expected-error @below {{roller-lower-to-cpu: dimension index -2147483648 is out of range for 'tensor<?x8xf32>'}}
+  %n = tensor.dim %t, %c : tensor<?x8xf32>
+  // expected-error @below {{roller-lower-to-cpu: dimension index -2147483648 is out of range for 'memref<?x8xf32>'}}
+  %k = memref.dim %m, %c : memref<?x8xf32>
+  return %n, %k : index, index
+}
