@@ -362,6 +362,23 @@ mlir::roller::tensorExprFromLinalg(linalg::LinalgOp op) {
                              : AxisKind::Spatial});
   }
 
+  // An output is written once per parallel point, at an index each of whose
+  // dimensions is a parallel loop or a unit dimension a reduction keeps (the
+  // roller.compute verifier's rule): `(d0 * 2^40, d1)` is a valid linalg map
+  // on a 1 x N output, but no tile of it steps with d0.
+  for (unsigned number = op.getNumDpsInputs(); number < maps.size(); ++number)
+    for (AffineExpr result : maps[number].getResults()) {
+      if (auto constant = dyn_cast<AffineConstantExpr>(result);
+          constant && constant.getValue() == 0)
+        continue;
+      auto dim = dyn_cast<AffineDimExpr>(result);
+      if (!dim || iterators[dim.getPosition()] != utils::IteratorType::parallel)
+        return reject("indexing map #" + std::to_string(number) + " (" +
+                      printed(maps[number]) +
+                      ") of an output indexes it by something other than a "
+                      "parallel loop or a kept unit dimension (0)");
+    }
+
   // The rProgram lowering spreads output tiles over blocks and threads; a
   // reduction to a single value has none to spread (that needs a split
   // reduction, which Roller does not build yet).

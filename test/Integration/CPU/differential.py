@@ -223,8 +223,9 @@ def gen_padded(rng, data):
 
 def gen_reshaped(rng, data):
     """A matmul (f32, or f16 with f32 results) or batch matmul with its
-    result expanded before an elementwise consumer, or with its second
-    operand a linalg.transpose (differential_reshapes.py)."""
+    result expanded before an elementwise consumer, with its second operand
+    a linalg.transpose, or with its operands scaled by a constant
+    (differential_reshapes.py)."""
     anchor = rng.choice([gen_matmul, gen_batch_matmul,
                          lambda r, d: gen_matmul(r, d, "f16")])(rng, data)
     return make_reshaped(rng, data, anchor, rng.choice(RESHAPES))

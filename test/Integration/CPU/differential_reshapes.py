@@ -12,6 +12,10 @@ matmuls, which --roller-tile rewrites before fusing
   transposed  a matmul or batch matmul whose second operand is a
               linalg.transpose (attention's keys and values), fused into the
               contraction as a transposed read
+  scaled      a matmul or batch matmul starting from zero whose first
+              operand (and now and then its second) is multiplied by a
+              constant first (attention's scaled queries and keys), which
+              roller-move-scales-to-epilogues applies to its result instead
 
 The reference runs the ops as written. Plain Python 3, standard library
 only.
@@ -19,7 +23,7 @@ only.
 
 from differential_ops import Case, amap, ident_map, par_iters, ttype
 
-VARIANTS = ("expanded", "transposed")
+VARIANTS = ("expanded", "transposed", "scaled")
 
 
 def _divisors(n):
@@ -121,7 +125,42 @@ def make_transposed(rng, data, anchor):
     return case
 
 
+def make_scaled(rng, data, anchor):
+    """`anchor` starting from zero with its first operand (and with even
+    odds its second) scaled by 0.5 or 0.25: exact on the integer data."""
+    text = []
+    op = anchor.op_text
+    scaled = [0] if rng.random() < 0.5 else [0, 1]
+    factors = []
+    for index in scaled:
+        elt = anchor.ins[index].elt
+        rank = len(anchor.ins[index].shape)
+        ident = ident_map(rank)
+        factor = rng.choice(["0.5", "0.25"])
+        factors.append(factor)
+        text.append(
+            f"%se{index} = tensor.empty() : $t{index}\n"
+            f"%sc{index} = linalg.generic {{indexing_maps = [{ident}, "
+            f"{ident}], iterator_types = [{par_iters(rank)}]}}\n"
+            f"    ins($in{index} : $t{index}) outs(%se{index} : $t{index}) {{\n"
+            f"^bb0(%x: {elt}, %o: {elt}):\n"
+            f"  %h = arith.constant {factor} : {elt}\n"
+            f"  %y = arith.mulf %x, %h : {elt}\n"
+            f"  linalg.yield %y : {elt}\n"
+            f"}} -> $t{index}")
+    if 0 in scaled:
+        op = op.replace("ins($in0, ", "ins(%sc0, ", 1)
+    if 1 in scaled:
+        op = op.replace(", $in1 :", ", %sc1 :", 1)
+    desc = dict(anchor=anchor.describe(), variant="scaled", operands=scaled,
+                factors=factors)
+    return Case("reshaped", desc, list(anchor.ins), anchor.out_shape, "zero",
+                "\n".join(text + [op]), out_elt=anchor.out_elt)
+
+
 def make_reshaped(rng, data, anchor, variant):
     if variant == "expanded":
         return make_expanded(rng, data, anchor)
+    if variant == "scaled":
+        return make_scaled(rng, data, anchor)
     return make_transposed(rng, data, anchor)

@@ -86,8 +86,11 @@ def RollerCheckPipelineInputPass
     Rejected: memref memory spaces other than the default and
     `#gpu.address_space<workgroup>` (`private` is also accepted for the
     GPU), `bufferization.alloc_tensor` with such a `memory_space`, linalg ops
-    in a nested `builtin.module`, any `gpu` dialect op for the CPU, and
-    linalg ops inside a `gpu.func` for the GPU.
+    in a nested `builtin.module`, `tensor.dim` and `memref.dim` with a
+    constant index outside the operand's rank (the verifiers accept a
+    negative one, on which upstream's folding crashes), any `gpu` dialect op
+    for the CPU, and linalg ops inside a `gpu.func` and kernel launch bounds
+    that are not positive for the GPU.
 
     `roller-lower-to-cpu` runs it first with `target=cpu`;
     `--convert-to-nvvm` calls the check itself with `target=gpu`.

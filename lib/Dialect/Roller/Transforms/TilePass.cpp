@@ -5,7 +5,8 @@
 // constants folded (foldConstants), BatchNorm and biases folded into
 // constant weights (foldBatchNorms), bias initial values split off
 // (splitBiasInits), elementwise ops collapsed to their producers' shapes
-// (collapseThroughReshapes), elementwise chains fused (fuseElementwiseChains),
+// (collapseThroughReshapes), operand scales moved after their contractions
+// (moveScalesToEpilogues), elementwise chains fused (fuseElementwiseChains),
 // keepdim reductions' unit dims dropped (dropKeepdimUnitsEverywhere),
 // selection (runSelection),
 // then tileToRProgram on every op that has a config (ops left as they are
@@ -21,6 +22,7 @@
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
 #include "Roller/Dialect/Roller/Transforms/FuseEpilogues.h"
+#include "Roller/Dialect/Roller/Transforms/MoveScalesToEpilogues.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "Roller/Dialect/Roller/Transforms/SplitBiasInit.h"
@@ -65,10 +67,15 @@ struct RollerTilePass
     // selection: a fused chain is one op, one schedule, one kernel. The
     // reshapes between anchors and their elementwise consumers go first,
     // so that the chains meet each other and their anchors.
-    if (fuseElementwise) {
+    if (fuseElementwise)
       collapseThroughReshapes(rewriter, module, /*remarks=*/true);
+    // After the reshapes (a scale behind one is no contraction's operand),
+    // before the chains (a scale fused with its own producer would no
+    // longer be a scale): attention's scales become epilogues.
+    if (fuseEpilogues)
+      moveScalesToEpilogues(rewriter, module, /*remarks=*/true);
+    if (fuseElementwise)
       fuseElementwiseChains(rewriter, module, /*remarks=*/true);
-    }
     // After the chains (a broadcast fused into its reader is no longer a
     // linalg producer of unit dims): keepdim reductions' elementwise steps
     // lose their unit dims, to become the reductions' epilogues.

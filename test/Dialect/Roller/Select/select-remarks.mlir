@@ -141,3 +141,22 @@ func.func @scalar_0d(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>) -> tenso
   %0 = linalg.add ins(%a, %b : tensor<f32>, tensor<f32>) outs(%c : tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// An output indexed by a scaled loop (valid linalg on a 1 x 8 output, where
+// d0 is always 0; found by the fuzzer): no output tile steps with d0, so the
+// op is left untouched rather than made an rProgram its verifier rejects.
+// CHECK-LABEL: func.func @scaled_output_index(
+// CHECK-NOT: roller.config
+// CHECK: linalg.generic
+func.func @scaled_output_index(%x: tensor<1x8xf32>, %o: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  // expected-remark @below {{roller-select: not supported: indexing map #1 ((d0, d1) -> (d0 * 1099511627776, d1)) of an output indexes it by something other than a parallel loop or a kept unit dimension (0)}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0 * 1099511627776, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<1x8xf32>) outs(%o : tensor<1x8xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    linalg.yield %v : f32
+  } -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}

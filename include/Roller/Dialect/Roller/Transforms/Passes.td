@@ -144,7 +144,9 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
     through stay pads), `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
     `roller-fold-batch-norm`, unless `fuse-epilogues=false`
     `roller-split-bias-init`, unless `fuse-elementwise=false`
-    `roller-collapse-through-reshapes` and `roller-fuse-elementwise`, and
+    `roller-collapse-through-reshapes`, unless `fuse-epilogues=false`
+    `roller-move-scales-to-epilogues`, unless `fuse-elementwise=false`
+    `roller-fuse-elementwise`, and
     unless `fuse-epilogues=false` `roller-drop-keepdim-units`; after tiling,
     unless `fuse-epilogues=false`, `roller-fuse-epilogues`.
 
@@ -359,6 +361,59 @@ def RollerCollapseThroughReshapesPass : Pass<"roller-collapse-through-reshapes">
            "Emit a remark on every elementwise op left reading a reshape">
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def RollerMoveScalesToEpiloguesPass : Pass<"roller-move-scales-to-epilogues"> {
+  let summary = "Scale a contraction's result instead of its operand";
+  let description = [{
+    Attention scales its queries and keys before their product (an
+    elementwise multiply by a constant, `d^-1/4` each, feeding a batch
+    matmul). Fused into the contraction as a prologue, the multiply would
+    make its body more than a multiply-add (no tensor cores); left alone, it
+    is a kernel reading and writing a whole tensor. A contraction that
+    starts from a fill of zero is linear in each operand, so this pass makes
+    it read the unscaled operand and multiplies its result by the same
+    constant in a new elementwise `linalg.generic` after it, which
+    `roller-fuse-epilogues` makes its epilogue (and whatever the scale read,
+    such as a head transpose, `roller-fuse-elementwise` fuses into the
+    contraction as a transposed read). Moved: a `linalg.generic` on tensors
+    whose body only multiplies its one input, read and written through
+    identity maps, by a floating-point constant, with no other user, into a
+    contraction (`linalg::isaContractionOpInterface`) whose output is a fill
+    of zero. A scale left in place gets a remark with the reason (with
+    `remarks`, the default). The result can differ from the unfused one
+    only by rounding (none for a power of two). `--roller-tile` runs it
+    before the elementwise fusion, unless `fuse-epilogues=false`. Entry
+    points: `whyScaleNotMoved`, `moveScaleToEpilogue`,
+    `moveScalesToEpilogues` (`MoveScalesToEpilogues.h`).
+
+    ```mlir
+    %qs = linalg.generic {indexing_maps = [#id3, #id3], ...} ins(%q : tensor<8x16x16xf32>) outs(%e : tensor<8x16x16xf32>) {
+      ^bb0(%a: f32, %o: f32):
+        %m = arith.mulf %a, %half : f32
+        linalg.yield %m : f32
+    } -> tensor<8x16x16xf32>
+    %s = linalg.batch_matmul ins(%qs, %k : ...) outs(%zero : tensor<8x16x16xf32>) -> tensor<8x16x16xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %s = linalg.batch_matmul ins(%q, %k : ...) outs(%zero : tensor<8x16x16xf32>) -> tensor<8x16x16xf32>
+    %r = linalg.generic {indexing_maps = [#id3, #id3], ...} ins(%s : tensor<8x16x16xf32>) outs(%e2 : tensor<8x16x16xf32>) {
+      ^bb0(%a: f32, %o: f32):
+        %m = arith.mulf %a, %half : f32
+        linalg.yield %m : f32
+    } -> tensor<8x16x16xf32>
+    ```
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark on every scale left before its contraction">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 
