@@ -8,11 +8,16 @@
 #include "Roller/Conversion/RollerToGPU/SerializeKernels.h"
 #include "Roller/Conversion/RollerToGPU/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERSERIALIZEKERNELSPASS
@@ -32,6 +37,45 @@ mlir::roller::parseCompilationTarget(StringRef format) {
       .Default(std::nullopt);
 }
 
+/// The most bytes of constant data a kernel module may embed. A splat
+/// weight read inside a kernel is sunk into it as a global (its slice for
+/// one tile, normally a few bytes); a hostile extent made that 16 GiB, which
+/// the translation to LLVM IR materialized element by element, and the PTX
+/// would be as large.
+static constexpr int64_t kMaxKernelConstantBytes = int64_t(16) << 20;
+
+/// The bytes of `global`'s initializer when it is dense data, or 0.
+static int64_t getInitializerBytes(LLVM::GlobalOp global) {
+  auto elements = dyn_cast_or_null<ElementsAttr>(global.getValueOrNull());
+  if (!elements)
+    return 0;
+  Type element = elements.getShapedType().getElementType();
+  if (!element.isIntOrFloat())
+    return 0;
+  std::optional<int64_t> bytes =
+      llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  for (int64_t dim : elements.getShapedType().getShape())
+    if (bytes)
+      bytes = llvm::checkedMul(*bytes, dim);
+  return bytes.value_or(std::numeric_limits<int64_t>::max());
+}
+
+/// An error at the first global of `module` whose initializer is larger
+/// than kMaxKernelConstantBytes.
+static LogicalResult checkEmbeddedConstants(gpu::GPUModuleOp module) {
+  for (auto global : module.getOps<LLVM::GlobalOp>()) {
+    int64_t bytes = getInitializerBytes(global);
+    if (bytes > kMaxKernelConstantBytes)
+      return global.emitError()
+             << "roller-serialize-kernels: kernel module '" << module.getName()
+             << "' embeds a constant of " << bytes << " bytes, more than the "
+             << kMaxKernelConstantBytes
+             << " a kernel may hold (a splat or folded constant read inside "
+                "the kernel)";
+  }
+  return success();
+}
+
 namespace {
 /// One module and what its targets made of it.
 struct KernelModule {
@@ -49,6 +93,8 @@ mlir::roller::serializeKernels(RewriterBase &rewriter, Operation *op,
       for (auto module : block.getOps<gpu::GPUModuleOp>()) {
         if (!module.getTargetsAttr())
           return module.emitError("the module has no target attributes");
+        if (failed(checkEmbeddedConstants(module)))
+          return failure();
         kernels.push_back({module, {}});
       }
 

@@ -56,3 +56,20 @@ module @bad_kernel attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A kernel module embedding a constant larger than 16 MiB (a splat weight
+// of 2^31 x 2 i32 sunk into its kernel, from the fuzzer's seed 9 run: the
+// translation materialized 16 GiB) is an error at the constant; a small one
+// is compiled.
+module @big_constant attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+    llvm.mlir.global private constant @small(dense<1> : tensor<1x2xi32>) {addr_space = 0 : i32} : !llvm.array<1 x array<2 x i32>>
+    // expected-error @below {{roller-serialize-kernels: kernel module 'kernels' embeds a constant of 17179869176 bytes, more than the 16777216 a kernel may hold}}
+    llvm.mlir.global private constant @weight(dense<1> : tensor<2147483647x2xi32>) {addr_space = 0 : i32} : !llvm.array<2147483647 x array<2 x i32>>
+    llvm.func @k() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+}

@@ -485,8 +485,12 @@ def RollerSerializeKernelsPass : Pass<"roller-serialize-kernels", ""> {
     thread pool (`--mlir-disable-threading` makes it serial). Each module is
     translated to LLVM IR, optimized and compiled to PTX (or a cubin) in an
     LLVM context of its own; for a whole model that is most of the compile
-    time. Entry point: `serializeKernels` (`SerializeKernels.h`).
-    `--convert-to-nvvm` runs it in place of `gpu-module-to-binary`.
+    time. A module embedding a constant of more than 16 MiB (a splat weight
+    sunk into its kernel: a hostile extent made that 16 GiB, which the
+    translation materializes element by element) is an error at the
+    constant, before any module is translated. Entry point:
+    `serializeKernels` (`SerializeKernels.h`). `--convert-to-nvvm` runs it
+    in place of `gpu-module-to-binary`.
   }];
   let options = [
     Option<"toolkitPath", "toolkit", "std::string", [{""}],
