@@ -157,8 +157,10 @@ def main(argv=None):
                 record(case, result)
                 done += 1
                 if result["class"] in execute.FAILING and not args.quiet:
-                    print(f"[{done}] {result['class']}: {result['key']} "
-                          f"({case['pipeline']}, {case['seed']})", file=sys.stderr)
+                    # The case number replays it (cases.make_case(seed, i)).
+                    print(f"[{done}] case {case['index']}: {result['class']}: "
+                          f"{result['key']} ({case['pipeline']}, "
+                          f"{case['seed']})", file=sys.stderr)
             if over:
                 args.executions = index  # no new cases once the budget is spent
     fuzz_seconds = time.monotonic() - start
