@@ -19,6 +19,11 @@ FailureOr<linalg::CopyOp> mlir::roller::decomposePad(RewriterBase &rewriter,
   if (!pad.getSourceType().hasStaticShape() ||
       !pad.getResultType().hasStaticShape())
     return rewriter.notifyMatchFailure(pad, "dynamic shapes");
+  // The interior slice of an empty source would be out of bounds at its
+  // zero-size dimension (the slices' verifiers reject offset 0 >= size 0);
+  // Roller schedules no op on zero-size tensors either.
+  if (llvm::is_contained(pad.getSourceType().getShape(), 0))
+    return rewriter.notifyMatchFailure(pad, "a zero-size source");
   Location loc = pad.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(pad);

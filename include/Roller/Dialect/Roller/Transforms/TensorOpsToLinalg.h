@@ -23,7 +23,7 @@ namespace mlir::roller {
 /// an extract_slice of its interior, and the insert_slice of that copy back
 /// (the slice pair bufferizes in place: the copy writes the padded buffer).
 /// Returns the copy. Fails, leaving the IR unchanged, when the pad has
-/// dynamic shapes or a body of several blocks.
+/// dynamic shapes, a zero-size source or a body of several blocks.
 FailureOr<linalg::CopyOp> decomposePad(RewriterBase &rewriter,
                                        tensor::PadOp pad);
 
