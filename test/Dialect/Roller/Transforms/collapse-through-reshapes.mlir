@@ -250,3 +250,31 @@ func.func @argument_expanded(%x: tensor<32x64xf32>) -> tensor<2x16x64xf32> {
   } -> tensor<2x16x64xf32>
   return %relu : tensor<2x16x64xf32>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#mid = affine_map<(d0, d1, d2) -> (d1, d2)>
+
+// The add's other operand is indexed by d1 alone, one of the two loops the
+// reshape splits: collapsing them would read it apart.
+// CHECK-LABEL: func.func @operand_reads_group_apart
+// CHECK: tensor.expand_shape
+// CHECK: linalg.generic
+// CHECK-SAME: tensor<2x16x64xf32>
+func.func @operand_reads_group_apart(%x: tensor<32x64xf32>, %w: tensor<64x64xf32>, %pos: tensor<16x64xf32>) -> tensor<2x16x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %i = tensor.empty() : tensor<32x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%i : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %mm = linalg.matmul ins(%x, %w : tensor<32x64xf32>, tensor<64x64xf32>) outs(%f : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %e = tensor.expand_shape %mm [[0, 1], [2]] output_shape [2, 16, 64] : tensor<32x64xf32> into tensor<2x16x64xf32>
+  %o = tensor.empty() : tensor<2x16x64xf32>
+  // expected-remark @below {{another of its operands reads the loops to collapse apart or in another order}}
+  %add = linalg.generic {indexing_maps = [#id3, #mid, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%e, %pos : tensor<2x16x64xf32>, tensor<16x64xf32>) outs(%o : tensor<2x16x64xf32>) {
+    ^bb0(%a: f32, %b: f32, %out: f32):
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+  } -> tensor<2x16x64xf32>
+  return %add : tensor<2x16x64xf32>
+}

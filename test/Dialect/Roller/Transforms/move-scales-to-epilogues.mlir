@@ -138,3 +138,26 @@ func.func @truncated_scale(%q: tensor<4x8x8xf32>, %k: tensor<4x8x8xf32>) -> tens
   %r = linalg.batch_matmul ins(%qs, %k : tensor<4x8x8xf32>, tensor<4x8x8xf32>) outs(%f : tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
   return %r : tensor<4x8x8xf32>
 }
+
+// -----
+
+// Left in place: a scale that also transposes its input (moving it would
+// change the layout the matmul reads).
+// CHECK-LABEL: func.func @transposing_scale
+// CHECK: linalg.generic
+// CHECK: linalg.matmul
+func.func @transposing_scale(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %s = arith.constant 0.5 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @below {{it reshapes, transposes or converts its input}}
+  %at = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.mulf %x, %s : f32
+      linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %mm = linalg.matmul ins(%at, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %mm : tensor<8x8xf32>
+}
