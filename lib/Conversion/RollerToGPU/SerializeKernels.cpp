@@ -17,6 +17,7 @@
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace mlir::roller {
@@ -44,6 +45,12 @@ mlir::roller::parseCompilationTarget(StringRef format) {
 /// would be as large.
 static constexpr int64_t kMaxKernelConstantBytes = int64_t(16) << 20;
 
+/// `a * b`, or int64_t's maximum when it overflows (a size that large is
+/// over any limit).
+static int64_t saturatingMul(int64_t a, int64_t b) {
+  return llvm::checkedMul(a, b).value_or(std::numeric_limits<int64_t>::max());
+}
+
 /// The bytes of `global`'s initializer when it is dense data, or 0.
 static int64_t getInitializerBytes(LLVM::GlobalOp global) {
   auto elements = dyn_cast_or_null<ElementsAttr>(global.getValueOrNull());
@@ -52,19 +59,43 @@ static int64_t getInitializerBytes(LLVM::GlobalOp global) {
   Type element = elements.getShapedType().getElementType();
   if (!element.isIntOrFloat())
     return 0;
-  std::optional<int64_t> bytes =
-      llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  int64_t bytes = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
   for (int64_t dim : elements.getShapedType().getShape())
-    if (bytes)
-      bytes = llvm::checkedMul(*bytes, dim);
-  return bytes.value_or(std::numeric_limits<int64_t>::max());
+    bytes = saturatingMul(bytes, dim);
+  return bytes;
+}
+
+/// The bytes of a value of `type` (arrays, vectors and structs of integers,
+/// floats and pointers; other types count 0). The translation materializes
+/// a splat initializer at the global's type, not at the initializer's shape,
+/// and the verifier does not ask the two to agree, so both are bounded.
+static int64_t getTypeBytes(Type type) {
+  if (type.isIntOrFloat())
+    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  if (isa<LLVM::LLVMPointerType>(type))
+    return 8;
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return saturatingMul(array.getNumElements(),
+                         getTypeBytes(array.getElementType()));
+  if (auto vector = dyn_cast<VectorType>(type))
+    return saturatingMul(vector.getNumElements(),
+                         getTypeBytes(vector.getElementType()));
+  if (auto structType = dyn_cast<LLVM::LLVMStructType>(type)) {
+    int64_t bytes = 0;
+    for (Type field : structType.getBody())
+      bytes = llvm::checkedAdd(bytes, getTypeBytes(field))
+                  .value_or(std::numeric_limits<int64_t>::max());
+    return bytes;
+  }
+  return 0;
 }
 
 /// An error at the first global of `module` whose initializer is larger
 /// than kMaxKernelConstantBytes.
 static LogicalResult checkEmbeddedConstants(gpu::GPUModuleOp module) {
   for (auto global : module.getOps<LLVM::GlobalOp>()) {
-    int64_t bytes = getInitializerBytes(global);
+    int64_t bytes =
+        std::max(getInitializerBytes(global), getTypeBytes(global.getType()));
     if (bytes > kMaxKernelConstantBytes)
       return global.emitError()
              << "roller-serialize-kernels: kernel module '" << module.getName()

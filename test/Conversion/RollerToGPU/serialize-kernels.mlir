@@ -73,3 +73,18 @@ module @big_constant attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The translation materializes a splat at the global's type, not at its
+// initializer's shape (the verifier does not ask them to agree): a small
+// splat declared as 2^31 x 2 i32 is as large (fuzzer, seed 11).
+module @big_constant_type attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+    // expected-error @below {{roller-serialize-kernels: kernel module 'kernels' embeds a constant of 17179869176 bytes, more than the 16777216 a kernel may hold}}
+    llvm.mlir.global private constant @weight(dense<1> : tensor<1009x2xi32>) {addr_space = 0 : i32} : !llvm.array<2147483647 x array<2 x i32>>
+    llvm.func @k() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+}
