@@ -19,9 +19,10 @@ RESULTS.jsonl: the shape id, the configuration index, the repetition, Triton's
 own stage timings from its compilation listener (microseconds:
 ir_initialization, ttir, ttgir, llir, ptx, cubin), the wall time of the call,
 the kernel's shared memory and register count where Triton reports them, and
-the PTX's `.target` line; or the error. One untimed compile first loads and
-initializes Triton's libraries (the first compile in a process is several
-seconds slower).
+the PTX's `.target` line; or the error. With "ptx_dir" in JOB.json it also
+writes each PTX there as ID-cCONFIG-rREP.ptx (its path in "ptx_file"; used by
+bench/census). One untimed compile first loads and initializes Triton's
+libraries (the first compile in a process is several seconds slower).
 
 The kernel is the one in Triton's tutorial 03-matrix-multiplication.py (grouped
 program ordering, K-masked loads, fp32 accumulator); its output is converted
@@ -155,6 +156,11 @@ def main(argv):
                     rec["shared"] = getattr(md, "shared", None)
                     rec["n_regs"] = getattr(kernel, "n_regs", None)
                     ptx = kernel.asm.get("ptx", "")
+                    if job.get("ptx_dir"):  # bench/census reads the PTX itself
+                        rec["ptx_file"] = os.path.join(
+                            job["ptx_dir"], "%s-c%d-r%d.ptx" % (shape["id"], ci, rep))
+                        with open(rec["ptx_file"], "w") as f:
+                            f.write(ptx)
                     rec["ptx_target"] = next(
                         (line.split()[1] for line in ptx.splitlines()
                          if line.startswith(".target")), None)
