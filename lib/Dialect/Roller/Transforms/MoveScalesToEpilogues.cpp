@@ -95,11 +95,11 @@ std::optional<std::string> mlir::roller::whyScaleNotMoved(OpOperand &input) {
     return std::string("it reshapes, transposes or converts its input");
   if (!producer->getResult(0).hasOneUse())
     return std::string("its result has other users, which read it scaled");
+  if (!isa<FloatType>(getElementTypeOrSelf(consumer->getResult(0).getType())))
+    return std::string("the contraction's result is not floating-point");
   if (!startsFromZero(consumer))
     return std::string("the contraction does not start from zero (it is not "
                        "linear in the operand then)");
-  if (!isa<FloatType>(getElementTypeOrSelf(consumer->getResult(0).getType())))
-    return std::string("the contraction's result is not floating-point");
   return std::nullopt;
 }
 

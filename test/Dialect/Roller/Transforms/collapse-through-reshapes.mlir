@@ -278,3 +278,31 @@ func.func @operand_reads_group_apart(%x: tensor<32x64xf32>, %w: tensor<64x64xf32
   } -> tensor<2x16x64xf32>
   return %add : tensor<2x16x64xf32>
 }
+
+// -----
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+
+// A reshape of the same rank (a producer's result passed through an
+// identity expand_shape): no loop to collapse.
+// CHECK-LABEL: func.func @splits_nothing
+// CHECK: tensor.expand_shape
+func.func @splits_nothing(%x: tensor<8x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %o0 = tensor.empty() : tensor<8x4xf32>
+  %n = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x4xf32>) outs(%o0 : tensor<8x4xf32>) {
+    ^bb0(%a: f32, %out: f32):
+      %t = arith.negf %a : f32
+      linalg.yield %t : f32
+  } -> tensor<8x4xf32>
+  %e = tensor.expand_shape %n [[0], [1]] output_shape [8, 4] : tensor<8x4xf32> into tensor<8x4xf32>
+  %o = tensor.empty() : tensor<8x4xf32>
+  // expected-remark @below {{the reshape splits no dimension}}
+  %add = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%e, %y : tensor<8x4xf32>, tensor<8x4xf32>) outs(%o : tensor<8x4xf32>) {
+    ^bb0(%a: f32, %b: f32, %out: f32):
+      %t = arith.addf %a, %b : f32
+      linalg.yield %t : f32
+  } -> tensor<8x4xf32>
+  return %add : tensor<8x4xf32>
+}

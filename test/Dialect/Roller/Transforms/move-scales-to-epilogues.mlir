@@ -161,3 +161,29 @@ func.func @transposing_scale(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>) -> tensor
   %mm = linalg.matmul ins(%at, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %mm : tensor<8x8xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// Left in place: the matmul converts its f32 products to an i32 result, in
+// which a multiply by 3.0 after the fact is not the same.
+// CHECK-LABEL: func.func @integer_result
+// CHECK: linalg.generic
+// CHECK: linalg.matmul
+func.func @integer_result(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>) -> tensor<8x8xi32> {
+  %s = arith.constant 3.0 : f32
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @below {{the contraction's result is not floating-point}}
+  %as = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.mulf %x, %s : f32
+      linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  %ei = tensor.empty() : tensor<8x8xi32>
+  %f = linalg.fill ins(%zero : i32) outs(%ei : tensor<8x8xi32>) -> tensor<8x8xi32>
+  %mm = linalg.matmul ins(%as, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%f : tensor<8x8xi32>) -> tensor<8x8xi32>
+  return %mm : tensor<8x8xi32>
+}
