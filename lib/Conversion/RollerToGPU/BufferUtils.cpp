@@ -1,12 +1,14 @@
 //===- BufferUtils.cpp - What the GPU steps ask of buffers ----------------===//
 
 #include "BufferUtils.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -72,4 +74,103 @@ bool mlir::roller::isWorkgroupMemory(Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
   return type &&
          gpu::GPUDialect::isWorkgroupMemoryAddressSpace(type.getMemorySpace());
+}
+
+/// Whether `op` (or an op nested in it) may read `buffer` (a root buffer)
+/// through some view of it. Views themselves do not access memory.
+static bool mayRead(Operation *op, Value buffer) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    if (isa<CallOpInterface>(nested))
+      return WalkResult::interrupt();
+    if (isa<ViewLikeOpInterface>(nested))
+      return WalkResult::advance();
+    for (OpOperand &operand : nested->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()) ||
+          getRootBuffer(operand.get()) != buffer)
+        continue;
+      std::optional<Access> access = getAccess(nested, operand);
+      if (!access || access->reads)
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Whether `op` (or an op nested in it) uses a view of `buffer` other than
+/// to make another view.
+static bool usesBuffer(Operation *op, Value buffer) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    if (isa<ViewLikeOpInterface>(nested))
+      return WalkResult::advance();
+    for (Value operand : nested->getOperands())
+      if (isa<MemRefType>(operand.getType()) &&
+          getRootBuffer(operand) == buffer)
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+linalg::FillOp mlir::roller::getAccumulatorFill(Operation *point, Value tile) {
+  Value buffer = getRootBuffer(tile);
+  for (Operation *op = point->getPrevNode(); op; op = op->getPrevNode()) {
+    auto fill = dyn_cast<linalg::FillOp>(op);
+    if (fill && fill->hasAttr(RollerDialect::kAccumulatorFillAttrName) &&
+        fill.hasPureBufferSemantics() &&
+        getRootBuffer(fill.getOutputs()[0]) == buffer)
+      return fill.value().getType() == getElementTypeOrSelf(tile.getType())
+                 ? fill
+                 : nullptr;
+    if (usesBuffer(op, buffer))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether nothing before `op`, in its block and the enclosing ones up to
+/// `launch`, accesses memory (a private buffer's allocation does not).
+static bool isFirstMemoryAccess(Operation *op, Operation *launch) {
+  for (; op != launch; op = op->getParentOp())
+    for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+      if (!isMemoryEffectFree(prev) && !isa<memref::AllocaOp>(prev))
+        return false;
+  return true;
+}
+
+int64_t mlir::roller::eraseUnreadAccumulatorFills(RewriterBase &rewriter,
+                                                  Operation *launch) {
+  SmallVector<linalg::FillOp> fills;
+  launch->walk([&](linalg::FillOp fill) {
+    if (fill->hasAttr(RollerDialect::kAccumulatorFillAttrName) &&
+        fill.hasPureBufferSemantics())
+      fills.push_back(fill);
+  });
+  int64_t erased = 0;
+  for (linalg::FillOp fill : fills) {
+    Value buffer = getRootBuffer(fill.getOutputs()[0]);
+    // What runs after the fill in each thread: the rest of its block, then
+    // of each enclosing block up to the launch. In a loop, the next
+    // iteration would run what comes before it too.
+    bool read = false;
+    for (Operation *op = fill; op != launch && !read; op = op->getParentOp()) {
+      if (op != fill && isa<LoopLikeOpInterface>(op)) {
+        read = true;
+        break;
+      }
+      for (Operation *next = op->getNextNode(); next && !read;
+           next = next->getNextNode())
+        read = mayRead(next, buffer);
+    }
+    if (read)
+      continue;
+    // The barrier that made the fill visible to the other threads has
+    // nothing left to order when no memory access comes before it.
+    auto barrier = dyn_cast_or_null<gpu::BarrierOp>(fill->getNextNode());
+    rewriter.eraseOp(fill);
+    ++erased;
+    if (barrier && isFirstMemoryAccess(barrier, launch))
+      rewriter.eraseOp(barrier);
+  }
+  return erased;
 }

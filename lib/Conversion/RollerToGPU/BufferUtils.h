@@ -11,7 +11,9 @@
 #ifndef ROLLER_LIB_CONVERSION_ROLLERTOGPU_BUFFERUTILS_H
 #define ROLLER_LIB_CONVERSION_ROLLERTOGPU_BUFFERUTILS_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::roller {
 
@@ -26,6 +28,19 @@ bool isWorkgroupMemory(Value value);
 /// loop calls nothing: then the tile can live in registers for the whole
 /// loop, read before it and written back after it.
 bool isLoopPrivateTile(scf::ForOp loop, Value tile);
+
+/// The accumulator fill (a `linalg.fill` marked `roller.accumulator_fill`)
+/// that gives `tile` (a view) its value right before `point`: one before
+/// `point` in its block, filling the buffer behind `tile`, with nothing
+/// between them that touches that buffer; or null. The fill covers the
+/// block's output tile, of which a thread's accumulator tile is a part.
+linalg::FillOp getAccumulatorFill(Operation *point, Value tile);
+
+/// Erases the accumulator fills in `launch` whose buffer nothing reads
+/// after them (the accumulators start from the fill's value in registers
+/// and are written back over every filled element): their stores are
+/// dead. Returns how many were erased.
+int64_t eraseUnreadAccumulatorFills(RewriterBase &rewriter, Operation *launch);
 
 } // namespace mlir::roller
 

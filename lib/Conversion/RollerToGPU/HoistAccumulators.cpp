@@ -3,7 +3,9 @@
 // `--roller-hoist-accumulators`: a thread's output tile lives in a private
 // buffer across the reduction loops instead of a global subview read and
 // written every step; `--roller-unroll-register-tiles` then lets LLVM
-// promote it to registers.
+// promote it to registers. An output the kernel fills first (a
+// `roller.accumulator_fill`) starts from the fill's value in registers,
+// and the fill's stores go when nothing reads them any more.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,7 +98,13 @@ int64_t mlir::roller::hoistAccumulators(RewriterBase &rewriter,
     auto registers = memref::AllocaOp::create(
         rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()));
     rewriter.setInsertionPoint(loop);
-    linalg::CopyOp::create(rewriter, loc, tile, registers.getResult());
+    // A tile the kernel just filled starts from the fill's value: no need
+    // to read it back from memory.
+    if (linalg::FillOp fill = getAccumulatorFill(loop, tile))
+      linalg::FillOp::create(rewriter, loc, fill.value(),
+                             registers.getResult());
+    else
+      linalg::CopyOp::create(rewriter, loc, tile, registers.getResult());
     rewriter.setInsertionPointAfter(loop);
     auto copyOut =
         linalg::CopyOp::create(rewriter, loc, registers.getResult(), tile);
@@ -117,6 +125,8 @@ int64_t mlir::roller::hoistAccumulators(RewriterBase &rewriter,
   int64_t hoisted = 0;
   for (scf::ForOp loop : loops)
     hoisted += hoistAccumulators(rewriter, launch, loop);
+  // Here, after the tensor-core warp tiles' hoisting too.
+  eraseUnreadAccumulatorFills(rewriter, launch);
   return hoisted;
 }
 

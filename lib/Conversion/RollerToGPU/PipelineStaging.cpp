@@ -5,8 +5,11 @@
 // each staging buffer becomes a ring of S slots (upstream
 // `memref::multiBuffer`), the copies of reduction step i + S - 1 are issued
 // at step i (the first S - 1 before the loop) as one `cp.async` group, and
-// step i waits for its own group only (`cp.async.wait_group S - 1`) before
-// the barrier that precedes its compute.
+// step i waits for its own group only (`cp.async.wait_group S - 2`), then
+// passes one barrier before it issues step i + S - 1 and computes: the
+// barrier both publishes step i's tile and retires step i - 1's slot, which
+// step i + S - 1 fills (one barrier per step, as in CUTLASS's and Triton's
+// multistage loops).
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +62,31 @@ static bool isStagingCopy(Operation *op, const DenseSet<Value> &staging) {
     return WalkResult::interrupt();
   });
   return copies && !result.wasInterrupted();
+}
+
+/// Whether `op` (or an op nested in it) may write workgroup memory; a
+/// barrier does not count.
+static bool mayWriteWorkgroupMemory(Operation *op) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    if (isa<gpu::BarrierOp>(nested) || isMemoryEffectFree(nested))
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!effects)
+      return nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &effect : instances) {
+      if (!isa<MemoryEffects::Write>(effect.getEffect()))
+        continue;
+      Value value = effect.getValue();
+      if (!value || isWorkgroupMemory(value))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
 }
 
 /// The ops of the loop body (in order) that `ops` use, transitively; fails
@@ -205,25 +233,51 @@ LogicalResult mlir::roller::pipelineStagingLoop(RewriterBase &rewriter,
   Location loc = loop.getLoc();
   // Prologue: the first stages - 1 reduction steps.
   rewriter.setInsertionPoint(loop);
+  Value lastPrologueGroup;
   for (int64_t s = 0; s + 1 < stages; ++s) {
     Value iv = arith::ConstantIndexOp::create(rewriter, loc, *lb + s * *step);
-    (void)issueStep(rewriter, loop, iv, *slice, copies);
+    lastPrologueGroup = issueStep(rewriter, loop, iv, *slice, copies);
   }
-  // Step i issues step i + stages - 1, then waits for its own group.
+  // Step i waits for its own group (the stages - 2 issued after it may be
+  // in flight), then a barrier: step i's data is visible to every thread,
+  // and every thread is done with step i - 1, whose slot step i + stages - 1
+  // fills next. One barrier per step orders both. (The wait's token only
+  // names a group; the count is what the lowering uses.)
   rewriter.setInsertionPointToStart(body);
+  nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, lastPrologueGroup,
+                                   rewriter.getI32IntegerAttr(stages - 2));
+  gpu::BarrierOp::create(rewriter, loc);
   Value ahead = affine::AffineApplyOp::create(
       rewriter, loc,
       AffineMap::get(1, 0, rewriter.getAffineDimExpr(0) + (stages - 1) * *step),
       loop.getInductionVar());
-  Value group = issueStep(rewriter, loop, ahead, *slice, copies);
-  nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, group,
-                                   rewriter.getI32IntegerAttr(stages - 1));
-  gpu::BarrierOp::create(rewriter, loc);
+  Operation *issued =
+      issueStep(rewriter, loop, ahead, *slice, copies).getDefiningOp();
   // The original copies and the barriers right after them.
   for (Operation *copy : copies) {
     if (auto barrier = dyn_cast_or_null<gpu::BarrierOp>(copy->getNextNode()))
       rewriter.eraseOp(barrier);
     rewriter.eraseOp(copy);
+  }
+  // The barrier that ended each step kept step i + 1's copies off the slot
+  // step i reads: the barrier above does that now, unless the step itself
+  // writes shared memory. One barrier after the loop keeps what follows
+  // (unless the kernel ends there) off the ring.
+  auto trailing =
+      dyn_cast<gpu::BarrierOp>(body->getTerminator()->getPrevNode());
+  bool stepWrites = false;
+  for (Operation *op = issued->getNextNode(); trailing && op != trailing;
+       op = op->getNextNode())
+    stepWrites |= mayWriteWorkgroupMemory(op);
+  if (trailing && !stepWrites) {
+    rewriter.eraseOp(trailing);
+    Operation *next = loop->getNextNode();
+    bool endsKernel = next && next->hasTrait<OpTrait::IsTerminator>() &&
+                      isa<gpu::LaunchOp>(loop->getParentOp());
+    if (!endsKernel && !isa_and_nonnull<gpu::BarrierOp>(next)) {
+      rewriter.setInsertionPointAfter(loop);
+      gpu::BarrierOp::create(rewriter, loc);
+    }
   }
   return success();
 }

@@ -386,6 +386,24 @@ static AccumulatorTiles emitMmaTiles(RewriterBase &rewriter,
   return tiles;
 }
 
+/// Reads of an accumulator tile that the kernel just filled (see
+/// getAccumulatorFill) become splats of the fill's value: the warp's
+/// fragments start in registers instead of being loaded back.
+static void startFromFill(RewriterBase &rewriter, AccumulatorTiles &tiles) {
+  linalg::FillOp fill = getAccumulatorFill(tiles.reads.front(), tiles.view);
+  if (!fill || !llvm::all_of(tiles.reads, [&](vector::TransferReadOp read) {
+        return read->getBlock() == tiles.reads.front()->getBlock();
+      }))
+    return;
+  for (vector::TransferReadOp &read : tiles.reads) {
+    rewriter.setInsertionPoint(read);
+    Value splat = vector::BroadcastOp::create(
+        rewriter, read.getLoc(), read.getVectorType(), fill.value());
+    rewriter.replaceOp(read, splat);
+    read = nullptr;
+  }
+}
+
 /// Moves the accumulator reads before and the writes after each enclosing
 /// `scf.for` (innermost first) in which nothing else touches the
 /// accumulator's buffer, carrying the tiles as iteration values: the
@@ -406,7 +424,7 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
         llvm::any_of(tiles.writes, [&](vector::TransferWriteOp write) {
           return write->getParentOp() != loop;
         }))
-      return;
+      break;
 
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> inits;
@@ -422,7 +440,7 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
                   return yields;
                 });
     if (failed(hoisted))
-      return;
+      break;
     auto newLoop = cast<scf::ForOp>(hoisted->getOperation());
     unsigned first = newLoop.getNumResults() - inits.size();
     AccumulatorTiles outer;
@@ -441,6 +459,7 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
     }
     tiles = std::move(outer);
   }
+  startFromFill(rewriter, tiles);
 }
 
 } // namespace

@@ -1,10 +1,11 @@
 // --roller-pipeline-staging on the 1024x1024 f32 matmul's launch (block
 // [64, 32, 8], A and B staged, the model's stages = 2): both staging buffers
 // become 2-slot rings allocated before the loop, step 0's copies are issued
-// before it as one cp.async group, and step k issues step k + 8's copies
-// (when k + 8 < 1024), waits until at most one group is pending and
-// synchronizes before its compute. The copies left in the loop are the
-// ones issued ahead, marked for cp.async.
+// before it as one cp.async group, and step k waits for its own group,
+// passes the step's one barrier, issues step k + 8's copies (when
+// k + 8 < 1024) and computes. The copies left in the loop are the ones
+// issued ahead, marked for cp.async; the kernel ends after the loop, with
+// no barrier.
 //
 // RUN: roller-opt %S/Inputs/matmul.mlir --roller-tile="device=h200" --roller-lower-rprograms \
 // RUN:   --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
@@ -25,8 +26,10 @@
 // CHECK: linalg.copy {roller.async_copy}
 // CHECK: linalg.copy {roller.async_copy}
 // CHECK: }
-// CHECK-NEXT: nvgpu.device_async_create_group
+// CHECK-NEXT: %[[G:.*]] = nvgpu.device_async_create_group
 // CHECK-NEXT: scf.for %[[K:.*]] = %{{.*}} to %[[UB:.*]] step %{{.*}} {
+// CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[NEXT:.*]] = affine.apply #[[AHEAD]](%[[K]])
 // CHECK-NEXT: %[[IN:.*]] = arith.cmpi slt, %[[NEXT]], %[[UB]] : index
 // CHECK-NEXT: scf.if %[[IN]] {
@@ -34,25 +37,28 @@
 // CHECK: linalg.copy {roller.async_copy}
 // CHECK: linalg.copy {roller.async_copy}
 // CHECK: }
-// CHECK-NEXT: %[[G:.*]] = nvgpu.device_async_create_group
-// CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvgpu.device_async_create_group
 // CHECK-NOT: linalg.copy
 // CHECK: affine.apply #[[SLOT]](%[[K]])
 // CHECK-NOT: linalg.copy
+// CHECK-NOT: gpu.barrier
 // CHECK: linalg.generic
-// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: linalg.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.terminator
 
-// Three stages: 3-slot rings, two groups before the loop, step k issues
-// step k + 16 and lets two groups stay pending.
+// Three stages: 3-slot rings, two groups before the loop, step k lets one
+// group (step k + 8's) stay pending, then issues step k + 16.
 // THREE: memref.alloc() {{.*}} : memref<3x64x9xf32, #gpu.address_space<workgroup>>
 // THREE: memref.alloc() {{.*}} : memref<3x8x32xf32, #gpu.address_space<workgroup>>
 // THREE-COUNT-2: nvgpu.device_async_create_group
 // THREE: scf.for
+// THREE-NEXT: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// THREE-NEXT: gpu.barrier
 // THREE-NEXT: affine.apply #{{.*}}(%{{.*}})
-// THREE: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
 
 // -----
 

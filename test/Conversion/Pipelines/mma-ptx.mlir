@@ -1,9 +1,10 @@
 // Tensor cores: the 1024^3 f16 matmul (f32 accumulation) Roller schedules
 // with mma [16, 8, 16] warp tiles. In PTX each warp loads its 16x16
-// accumulator fragments once before the reduction loop, every reduction
-// step waits for its cp.async group, reads its A tile with one ldmatrix.x4
-// and its two B tiles with transposing ldmatrix.x2 from the padded shared
-// buffers, issues two m16n8k16 mma.sync and the next step's copies, and the
+// accumulator fragments once before the reduction loop (it accumulates
+// into C: no fill), every reduction step waits for its cp.async group,
+// passes one barrier, issues the next step's copies, reads its A tile with
+// one ldmatrix.x4 and its two B tiles with transposing ldmatrix.x2 from
+// the padded shared buffers and issues two m16n8k16 mma.sync, and the
 // fragments are stored once after the loop.
 // Nothing lives in local memory.
 //
@@ -50,20 +51,24 @@
 // accesses (roller-vectorize-accesses proves their alignment):
 // CHECK-COUNT-4: ld.global.v2.b32
 // CHECK-NOT: mma.sync
+// (LLVM lays the step's compute out before the loop header.)
 // CHECK: cp.async.commit_group;
-// CHECK-NEXT: cp.async.wait_group 1;
-// CHECK-NEXT: bar.sync 0;
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // CHECK-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // CHECK-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-NOT: mma.sync
-// CHECK: bar.sync 0;
-// The next step's tiles, issued ahead:
+// CHECK-NOT: bar.sync
+// Each step waits for its own group and passes its one barrier, then
+// issues the next step's tiles:
+// CHECK: cp.async.wait_group 0;
+// CHECK-NEXT: bar.sync 0;
+// CHECK-NOT: bar.sync
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
 // CHECK-NOT: mma.sync
+// CHECK-NOT: bar.sync
 // CHECK-COUNT-4: st.global.v2.b32
 // CHECK-NOT: mma.sync
 
@@ -73,11 +78,11 @@
 // BF16: .entry matmul_bf16_kernel(
 // BF16-NOT: .local
 // BF16: cp.async.ca.shared.global
-// BF16: cp.async.wait_group 1;
-// BF16-NEXT: bar.sync 0;
 // BF16: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // BF16: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// BF16: cp.async.wait_group 0;
+// BF16-NEXT: bar.sync 0;
 // BF16-NOT: f16.f16
 // BF16-PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 

@@ -238,3 +238,148 @@ func.func @epilogue(%A: memref<64x64xf32>, %C: memref<64x64xf32>, %bias: memref<
   }
   return
 }
+
+// -----
+
+// The block's output tile is filled first (a `roller.accumulator_fill`, its
+// threads sharing the work): the thread's accumulators start from the
+// fill's value in registers instead of being read back, and the fill, whose
+// every element the copy-outs overwrite before anything reads it, goes with
+// the barrier behind it (no memory access precedes it).
+
+// CHECK-LABEL: func.func @filled
+// CHECK: gpu.launch
+// CHECK-NEXT: %[[REGS:.*]] = memref.alloca() : memref<8x4xf32>
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: roller.accumulator_fill
+// CHECK: linalg.fill ins(%[[ZERO:.*]] : f32) outs(%[[REGS]] : memref<8x4xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: outs(%[[REGS]] : memref<8x4xf32>)
+// CHECK: linalg.copy ins(%[[REGS]] : memref<8x4xf32>) outs(%{{.*}} : {{.*}})
+// CHECK-NEXT: gpu.terminator
+#mapA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mapB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mapC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @filled(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %i = arith.muli %tx, %c4 : index
+    %part = memref.subview %C[%tx, 0] [1, 64] [1, 1] : memref<64x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+    linalg.fill {roller.accumulator_fill} ins(%zero : f32) outs(%part : memref<1x64xf32, strided<[64, 1], offset: ?>>)
+    gpu.barrier
+    %tile = memref.subview %C[%i, %i] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c4 {
+      %a = memref.subview %A[%i, %k] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+      %b = memref.subview %B[%k, %i] [4, 4] [1, 1] : memref<64x64xf32> to memref<4x4xf32, strided<[64, 1], offset: ?>>
+      linalg.generic {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %b : memref<8x4xf32, strided<[64, 1], offset: ?>>, memref<4x4xf32, strided<[64, 1], offset: ?>>)
+          outs(%tile : memref<8x4xf32, strided<[64, 1], offset: ?>>) {
+      ^bb0(%x: f32, %y: f32, %acc: f32):
+        %m = arith.mulf %x, %y : f32
+        %s = arith.addf %acc, %m : f32
+        linalg.yield %s : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The filled buffer is read after the loop (here by a whole-row reduction
+// of another thread's elements): the accumulators still start from the
+// fill's value, but the fill stays, and so does its barrier.
+
+// CHECK-LABEL: func.func @filled_then_read
+// CHECK: linalg.fill {roller.accumulator_fill} ins(%[[ZERO:.*]] : f32) outs(%{{.*}} : memref<1x64xf32, {{.*}}>)
+// CHECK-NEXT: gpu.barrier
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%[[REGS:.*]] : memref<8x4xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: linalg.copy ins(%[[REGS]] : memref<8x4xf32>)
+// CHECK: memref.load
+#mapA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mapB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mapC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @filled_then_read(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>, %D: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %i = arith.muli %tx, %c4 : index
+    %part = memref.subview %C[%tx, 0] [1, 64] [1, 1] : memref<64x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+    linalg.fill {roller.accumulator_fill} ins(%zero : f32) outs(%part : memref<1x64xf32, strided<[64, 1], offset: ?>>)
+    gpu.barrier
+    %tile = memref.subview %C[%i, %i] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c4 {
+      %a = memref.subview %A[%i, %k] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+      %b = memref.subview %B[%k, %i] [4, 4] [1, 1] : memref<64x64xf32> to memref<4x4xf32, strided<[64, 1], offset: ?>>
+      linalg.generic {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %b : memref<8x4xf32, strided<[64, 1], offset: ?>>, memref<4x4xf32, strided<[64, 1], offset: ?>>)
+          outs(%tile : memref<8x4xf32, strided<[64, 1], offset: ?>>) {
+      ^bb0(%x: f32, %y: f32, %acc: f32):
+        %m = arith.mulf %x, %y : f32
+        %s = arith.addf %acc, %m : f32
+        linalg.yield %s : f32
+      }
+    }
+    gpu.barrier
+    %v = memref.load %C[%tx, %c0] : memref<64x64xf32>
+    memref.store %v, %D[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Something writes the filled buffer between the fill and the loop: the
+// accumulators are read back from memory.
+
+// CHECK-LABEL: func.func @written_after_fill
+// CHECK: linalg.fill {roller.accumulator_fill}
+// CHECK: memref.store
+// CHECK: linalg.copy ins(%{{.*}} : memref<8x4xf32, strided<[64, 1], offset: ?>>) outs(%{{.*}} : memref<8x4xf32>)
+// CHECK-NEXT: scf.for
+#mapA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mapB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mapC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @written_after_fill(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %i = arith.muli %tx, %c4 : index
+    %part = memref.subview %C[%tx, 0] [1, 64] [1, 1] : memref<64x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+    linalg.fill {roller.accumulator_fill} ins(%zero : f32) outs(%part : memref<1x64xf32, strided<[64, 1], offset: ?>>)
+    gpu.barrier
+    memref.store %one, %C[%tx, %tx] : memref<64x64xf32>
+    %tile = memref.subview %C[%i, %i] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c4 {
+      %a = memref.subview %A[%i, %k] [8, 4] [1, 1] : memref<64x64xf32> to memref<8x4xf32, strided<[64, 1], offset: ?>>
+      %b = memref.subview %B[%k, %i] [4, 4] [1, 1] : memref<64x64xf32> to memref<4x4xf32, strided<[64, 1], offset: ?>>
+      linalg.generic {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %b : memref<8x4xf32, strided<[64, 1], offset: ?>>, memref<4x4xf32, strided<[64, 1], offset: ?>>)
+          outs(%tile : memref<8x4xf32, strided<[64, 1], offset: ?>>) {
+      ^bb0(%x: f32, %y: f32, %acc: f32):
+        %m = arith.mulf %x, %y : f32
+        %s = arith.addf %acc, %m : f32
+        linalg.yield %s : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}

@@ -406,3 +406,56 @@ func.func @not_mma_shape(%C: memref<16x16xf32>) {
   }
   return
 }
+
+// -----
+
+// The block's output tile is filled first (a `roller.accumulator_fill`):
+// the warp's accumulator fragments start as splats of the fill's value
+// instead of reads of the tile (`--roller-hoist-accumulators` drops the
+// fill afterwards).
+
+// CHECK-LABEL: func.func @filled_warp_tile
+// CHECK: linalg.fill {roller.accumulator_fill} ins(%[[ZERO:.*]] : f32)
+// CHECK-NOT: vector.transfer_read {{.*}} memref<16x16xf32
+// CHECK: %[[S0:.*]] = vector.broadcast %[[ZERO]] : f32 to vector<16x8xf32>
+// CHECK: %[[S1:.*]] = vector.broadcast %[[ZERO]] : f32 to vector<16x8xf32>
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %[[S0]], %{{.*}} = %[[S1]]) -> (vector<16x8xf32>, vector<16x8xf32>)
+// CHECK-COUNT-2: vector.transfer_write
+#mapA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mapB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mapC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @filled_warp_tile(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<64x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x72xf16, #gpu.address_space<workgroup>>) {
+    %part = memref.subview %C[%tx, 0] [1, 64] [1, 1] : memref<64x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+    linalg.fill {roller.accumulator_fill} ins(%zero : f32) outs(%part : memref<1x64xf32, strided<[64, 1], offset: ?>>)
+    gpu.barrier
+    %w = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 16)>()[%tx]
+    %tile = memref.subview %C[%w, 0] [16, 16] [1, 1] : memref<64x64xf32> to memref<16x16xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c16 {
+      gpu.barrier
+      %a = memref.subview %sa[%w, 0] [16, 16] [1, 1] : memref<64x24xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %b = memref.subview %sb[0, %w] [16, 16] [1, 1] : memref<16x72xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.generic {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %b : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>)
+          outs(%tile : memref<16x16xf32, strided<[64, 1], offset: ?>>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+      ^bb0(%x: f16, %y: f16, %acc: f32):
+        %xf = arith.extf %x : f16 to f32
+        %yf = arith.extf %y : f16 to f32
+        %m = arith.mulf %xf, %yf : f32
+        %s = arith.addf %acc, %m : f32
+        linalg.yield %s : f32
+      }
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}

@@ -36,7 +36,7 @@
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
-// PTX-DAG: cp.async.wait_group {{[[:space:]]*}}2;
+// PTX-DAG: cp.async.wait_group {{[[:space:]]*}}1;
 // PTX-DAG: .extern .shared .align 16 .b8 __roller_dynamic_shared_memory[];
 
 // CHECK-LABEL: bf16_matmul
@@ -87,7 +87,7 @@ func.func @f16_matmul_irregular_mma(%in0: tensor<72x48xf16>, %in1: tensor<48x40x
   return %r : tensor<72x40xf32>
 }
 
-// A 128x64x64 f32 matmul staged three deep (cp.async.wait_group 2).
+// A 128x64x64 f32 matmul staged three deep (cp.async.wait_group 1).
 func.func @matmul_3_stages(%in0: tensor<128x64xf32>, %in1: tensor<64x64xf32>, %init: tensor<128x64xf32>) -> tensor<128x64xf32> {
   %r = linalg.matmul {roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 3, threads = 64, grid = [4], predicted_us = 0.0, bottleneck = shared>} ins(%in0, %in1 : tensor<128x64xf32>, tensor<64x64xf32>) outs(%init : tensor<128x64xf32>) -> tensor<128x64xf32>
   return %r : tensor<128x64xf32>

@@ -49,10 +49,15 @@ def RollerPipelineStagingPass
       `k' < ub`), each step's copies closing one `cp.async` group
       (`nvgpu.device_async_create_group`, empty past the end so that the
       count stays uniform);
-    * step k then waits until at most S - 1 groups are pending (its own
-      tile has landed: `nvgpu.device_async_wait {numGroups = S - 1}`) and
-      synchronizes the block before its compute; the barrier after the
-      compute (added if missing) protects the slot step k + 1 overwrites.
+    * step k first waits until at most S - 2 groups are pending (its own
+      tile has landed: `nvgpu.device_async_wait {numGroups = S - 2}`) and
+      passes one barrier, then issues step k + (S - 1) step into the slot
+      step k - step read, and computes. That barrier both publishes step
+      k's tile and tells that every thread is done with step k - step, so
+      the barrier that ended each step goes, unless the step writes shared
+      memory itself; one barrier after the loop (not at the end of the
+      kernel) keeps what follows off the ring. One barrier per step, as in
+      CUTLASS's and Triton's multistage loops.
 
     The copies issued ahead carry `roller.async_copy`, so that
     `--roller-vectorize-accesses` makes them `nvgpu.device_async_copy`
@@ -80,15 +85,14 @@ def RollerPipelineStagingPass
     ```mlir
     %ring = memref.alloc() : memref<2x64x9xf32, #gpu.address_space<workgroup>>
     scf.if %true { scf.if %t { linalg.copy {roller.async_copy} ... slot 0 } }
-    nvgpu.device_async_create_group
+    %g0 = nvgpu.device_async_create_group
     scf.for %k = %c0 to %c1024 step %c8 {
+      nvgpu.device_async_wait %g0 {numGroups = 0 : i32}
+      gpu.barrier
       %next = affine.apply affine_map<(d0) -> (d0 + 8)>(%k)
       scf.if %next < %c1024 { ... linalg.copy {roller.async_copy} ... slot of %next }
-      %g = nvgpu.device_async_create_group
-      nvgpu.device_async_wait %g {numGroups = 1 : i32}
-      gpu.barrier
+      nvgpu.device_async_create_group
       linalg.generic ... ins(%slot_view, ...)
-      gpu.barrier
     }
     ```
   }];
@@ -136,6 +140,16 @@ def RollerHoistAccumulatorsPass
     between (a fused epilogue, whose subview of the tile is recomputed from
     the same thread ids), reads the private buffer instead: the epilogue
     gets the accumulators in registers, not back from global memory.
+
+    A tile whose buffer a `roller.accumulator_fill` (the in-kernel fill of
+    an output that `--roller-lower-rprograms` marks) filled earlier in the
+    same block, with nothing touching that buffer in between, starts from
+    the fill's value (`linalg.fill` of the private buffer, no read). Then,
+    in each launch, an accumulator fill whose buffer nothing reads after it
+    (its readers all start from the value, the copies out overwrite every
+    filled element) is erased, and the barrier right after it too when no
+    memory access precedes it. `--roller-vectorize-mma` starts tensor-core
+    fragments from such a fill the same way (splats of its value).
 
     Before (in a launch):
 
@@ -225,8 +239,11 @@ def RollerVectorizeMmaPass
     tile, and `vector.transfer_write`s of the accumulator tiles, then moves
     the accumulator reads before and the writes after every enclosing
     `scf.for` in which nothing else touches the accumulator's buffer, so
-    that the accumulators are the loops' iteration values. Those are exactly
-    the native shapes of upstream's vector -> nvgpu conversion, which
+    that the accumulators are the loops' iteration values; when a
+    `roller.accumulator_fill` filled their buffer just before (see
+    `--roller-hoist-accumulators`), the hoisted reads become
+    `vector.broadcast`s of the fill's value. Those are exactly the native
+    shapes of upstream's vector -> nvgpu conversion, which
     `--roller-mma-to-nvgpu` runs after outlining (`nvgpu.ldmatrix`,
     transposed for k-major operands, and `nvgpu.mma.sync`).
 

@@ -70,6 +70,13 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a unit attribute on a linalg.copy";
     return success();
   }
+  if (attr.getName() == kAccumulatorFillAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        op->getName().getStringRef() != "linalg.fill")
+      return op->emitError() << "'" << kAccumulatorFillAttrName
+                             << "' must be a unit attribute on a linalg.fill";
+    return success();
+  }
   if (attr.getName() == kBf16MmaAttrName) {
     if (!isa<UnitAttr>(attr.getValue()) ||
         op->getName().getStringRef() != "vector.contract")

@@ -307,9 +307,14 @@ static FailureOr<Value> fillInBlock(RewriterBase &rewriter, Location loc,
   TilingStep step =
       distributeCopy(tile, config.getThreads(), config.getVectorWidth());
   SmallVector<Value> filled;
-  if (failed(
-          applyTiling(rewriter, cast<linalg::LinalgOp>(*fill), step, &filled)))
+  FailureOr<linalg::LinalgOp> tiled =
+      applyTiling(rewriter, cast<linalg::LinalgOp>(*fill), step, &filled);
+  if (failed(tiled))
     return failure();
+  // The operator's thread tiles cover this tile and read it first: the GPU
+  // path may start their accumulators from `value` instead.
+  (*tiled)->setAttr(RollerDialect::kAccumulatorFillAttrName,
+                    rewriter.getUnitAttr());
   return filled.front();
 }
 

@@ -434,3 +434,41 @@ func.func @unstaged_pad(%x: tensor<64xf32>, %w: tensor<3xf32>, %init: tensor<64x
   } -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
+
+// -----
+
+// An output that only a fill initializes starts from the fill in the
+// kernel: each block's threads fill its output tile before the reduction
+// steps, and the fill is marked `roller.accumulator_fill` (the GPU path
+// starts the accumulators from its value instead of reading it back).
+// CHECK-LABEL: func.func @filled_matmul
+// CHECK-NOT: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<256x256xf32>)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (256, 256) step (64, 64)
+// CHECK: scf.forall
+// CHECK: linalg.fill {roller.accumulator_fill} ins(%{{.*}} : f32) outs(%{{.*}} : tensor<{{.*}}xf32>)
+// CHECK: } {mapping = [#gpu.thread
+// CHECK: scf.for
+func.func @filled_matmul(%in0: tensor<256x64xf32>, %in1: tensor<64x256xf32>) -> (tensor<256x256xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<256x256xf32>
+  %out0 = linalg.fill ins(%zero : f32) outs(%empty : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r0 = roller.rprogram ins(%in0, %in1 : tensor<256x64xf32>, tensor<64x256xf32>) outs(%out0 : tensor<256x256xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [64, 64, 16]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 256, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a0: tensor<256x64xf32>, %a1: tensor<64x256xf32>, %o0: tensor<256x256xf32>):
+    %s0 = roller.load %a0 : tensor<256x64xf32> -> !roller.tile<64x16xf32, shared, padding = 4>
+    %x0 = roller.load %s0 : !roller.tile<64x16xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %s1 = roller.load %a1 : tensor<64x256xf32> -> !roller.tile<16x64xf32, shared, padding = 4>
+    %x1 = roller.load %s1 : !roller.tile<16x64xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %c0 = roller.load %o0 : tensor<256x256xf32> -> !roller.tile<4x4xf32, register>
+    %acc = roller.compute ins(%x0, %x1 : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%c0 : !roller.tile<4x4xf32, register>)
+        attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %m = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %m : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %st0 = roller.store %acc into %o0 : !roller.tile<4x4xf32, register> into tensor<256x256xf32>
+    roller.yield %st0 : tensor<256x256xf32>
+  } -> tensor<256x256xf32>
+  return %r0 : tensor<256x256xf32>
+}

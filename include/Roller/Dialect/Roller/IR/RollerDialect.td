@@ -50,6 +50,15 @@ def Roller_Dialect : Dialect {
     /// makes them `cp.async` copies where size and alignment allow.
     static constexpr ::llvm::StringLiteral kAsyncCopyAttrName =
         "roller.async_copy";
+    /// Name of the unit attribute `--roller-lower-rprograms` puts on the
+    /// `linalg.fill`s that give a block's accumulators their initial value:
+    /// the operator's thread tiles cover the filled block tile, and each
+    /// thread reads its elements (as accumulators) before it writes them.
+    /// `--roller-hoist-accumulators` starts register accumulators from the
+    /// fill's value instead of reading it back, and drops the fill when no
+    /// thread reads the filled memory any more.
+    static constexpr ::llvm::StringLiteral kAccumulatorFillAttrName =
+        "roller.accumulator_fill";
     /// Name of the unit attribute `--roller-vectorize-mma` puts on the
     /// `vector.contract`s of a bf16 warp tile (read through f16 views of the
     /// same bytes): `--roller-mma-to-nvgpu` multiplies them as bf16.
