@@ -306,3 +306,39 @@ func.func @splits_nothing(%x: tensor<8x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x
   } -> tensor<8x4xf32>
   return %add : tensor<8x4xf32>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#swap12 = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+
+// The bias add would collapse (2, 16) back to the matmul's 32 rows, but the
+// op that fuses it reads those two dimensions through loops d0 and d2:
+// collapsing it the same way is impossible, and collapsing the add alone
+// would put a reshape between the two. Left alone.
+// CHECK-LABEL: func.func @user_reads_apart
+// CHECK: tensor.expand_shape
+// CHECK-COUNT-2: linalg.generic
+func.func @user_reads_apart(%x: tensor<32x64xf32>, %w: tensor<64x64xf32>, %b: tensor<2x16x64xf32>) -> tensor<2x64x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %i = tensor.empty() : tensor<32x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%i : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %mm = linalg.matmul ins(%x, %w : tensor<32x64xf32>, tensor<64x64xf32>) outs(%f : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %e = tensor.expand_shape %mm [[0, 1], [2]] output_shape [2, 16, 64] : tensor<32x64xf32> into tensor<2x16x64xf32>
+  %o = tensor.empty() : tensor<2x16x64xf32>
+  // expected-remark @below {{a user that fuses it reads it through loops that are not consecutive}}
+  %add = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%e, %b : tensor<2x16x64xf32>, tensor<2x16x64xf32>) outs(%o : tensor<2x16x64xf32>) {
+    ^bb0(%a: f32, %c: f32, %out: f32):
+      %s = arith.addf %a, %c : f32
+      linalg.yield %s : f32
+  } -> tensor<2x16x64xf32>
+  %o2 = tensor.empty() : tensor<2x64x16xf32>
+  %relu = linalg.generic {indexing_maps = [#swap12, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%add : tensor<2x16x64xf32>) outs(%o2 : tensor<2x64x16xf32>) {
+    ^bb0(%a: f32, %out: f32):
+      %r = arith.maximumf %a, %zero : f32
+      linalg.yield %r : f32
+  } -> tensor<2x64x16xf32>
+  return %relu : tensor<2x64x16xf32>
+}

@@ -443,3 +443,28 @@ func.func @shared_transpose_into_matmul(%a: tensor<8x16xf32>, %w: tensor<32x16xf
   %mm = linalg.matmul ins(%a, %t : tensor<8x16xf32>, tensor<16x32xf32>) outs(%fill : tensor<8x32xf32>) -> tensor<8x32xf32>
   return %mm, %t : tensor<8x32xf32>, tensor<16x32xf32>
 }
+
+// -----
+
+#diag = affine_map<(d0, d1) -> (d0, d0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A transpose read along its diagonal (a map that is not a projected
+// permutation): its elements would be read from the source through a map
+// no fused op can express. Left alone.
+// CHECK-LABEL: func.func @transpose_read_diagonally
+// CHECK: linalg.transpose
+// CHECK: linalg.generic
+func.func @transpose_read_diagonally(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @below {{its user does not read it through a projected permutation of its loops}}
+  %t = linalg.transpose ins(%x : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) permutation = [1, 0]
+  %o = tensor.empty() : tensor<8x8xf32>
+  %add = linalg.generic {indexing_maps = [#diag, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%t, %y : tensor<8x8xf32>, tensor<8x8xf32>) outs(%o : tensor<8x8xf32>) {
+    ^bb0(%a: f32, %b: f32, %out: f32):
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  return %add : tensor<8x8xf32>
+}
