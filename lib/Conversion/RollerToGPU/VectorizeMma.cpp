@@ -146,7 +146,12 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
 
   WarpContraction match;
   match.ranges = op.getStaticLoopRanges();
-  if (llvm::any_of(match.ranges, ShapedType::isDynamic))
+  // A loop range a static operand fixes can still be read through another
+  // operand of dynamic shape (whose views would then have dynamic sizes).
+  if (llvm::any_of(match.ranges, ShapedType::isDynamic) ||
+      llvm::any_of(op->getOperandTypes(), [](Type type) {
+        return !cast<MemRefType>(type).hasStaticShape();
+      }))
     return boundary = true, fail("the warp tile has a dynamic shape");
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);

@@ -178,6 +178,30 @@ func.func @dynamic(%A: memref<?x16xf16>, %B: memref<16x8xf16>, %C: memref<?x8xf3
 
 // -----
 
+// Static loop ranges (the inputs fix them) but an output of dynamic shape:
+// its views would have dynamic sizes, so the tile runs on the CUDA cores
+// too (the fuzzer's seed 12 found a rank-reducing subview with a dynamic
+// size and no operand for it, which crashed a later canonicalization).
+// CHECK-LABEL: func.func @dynamic_output_only
+// CHECK: gpu.lane_id
+// CHECK: llvm.intr.fmuladd
+// CHECK-NOT: vector.contract
+func.func @dynamic_output_only(%C: memref<1x?x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<1x16x16xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<1x16x8xf16, #gpu.address_space<workgroup>>) {
+    linalg.batch_matmul ins(%sa, %sb : memref<1x16x16xf16, #gpu.address_space<workgroup>>, memref<1x16x8xf16, #gpu.address_space<workgroup>>)
+                        outs(%C : memref<1x?x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 func.func @not_a_contraction(%A: memref<16x8xf16>, %C: memref<16x8xf16>) {
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : index
