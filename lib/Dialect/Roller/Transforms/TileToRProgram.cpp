@@ -7,8 +7,10 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/Verifier.h"
 
 using namespace mlir;
 using namespace mlir::roller;
@@ -119,6 +121,10 @@ FailureOr<RProgramOp> mlir::roller::tileToRProgram(RewriterBase &rewriter,
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
+  // What the rollback below keeps.
+  llvm::SmallPtrSet<Operation *, 32> existing;
+  for (Operation &other : *op->getBlock())
+    existing.insert(&other);
   for (Value &input : inputs)
     if (!isa<ShapedType>(input.getType()))
       input = scalarAsTensor(rewriter, loc, input);
@@ -191,6 +197,34 @@ FailureOr<RProgramOp> mlir::roller::tileToRProgram(RewriterBase &rewriter,
       results.push_back(store.getResult());
   }
   YieldOp::create(rewriter, loc, results);
+
+  // The config may still not fit the device as the rProgram's verifier
+  // counts it (a user's block tile larger than an extent: its shared tiles
+  // are not clipped). Such an op is left as it was, with the reason.
+  std::string invalid;
+  {
+    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &diag) {
+      if (invalid.empty() && diag.getSeverity() == DiagnosticSeverity::Error)
+        invalid = diag.str();
+      return success();
+    });
+    if (succeeded(mlir::verify(program)))
+      invalid.clear();
+    else if (invalid.empty())
+      invalid = "the rProgram does not verify";
+  }
+  if (!invalid.empty()) {
+    rewriter.eraseOp(program);
+    // The rank-0 and scalar views made for it (users before producers).
+    for (Operation *prev = op->getPrevNode(); prev;) {
+      Operation *next = prev->getPrevNode();
+      if (!existing.contains(prev) && prev->use_empty())
+        rewriter.eraseOp(prev);
+      prev = next;
+    }
+    return rewriter.notifyMatchFailure(op, invalid);
+  }
+
   rewriter.setInsertionPointAfter(program);
   rewriter.replaceOp(op, collapseRankZero(rewriter, loc, program.getResults(),
                                           op->getResultTypes()));

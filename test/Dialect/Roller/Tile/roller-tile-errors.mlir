@@ -105,3 +105,24 @@ func.func @full_reduction(%x: tensor<9x14xf32>, %o: tensor<f32>) -> tensor<f32> 
     }
   return %0 : tensor<f32>
 }
+
+// -----
+
+// A user config whose reduction step (65537) exceeds the reduction (64):
+// the selection keeps it (its model clips tiles to the extents), but the
+// rProgram's shared tiles are not clipped and need 64 MiB, which its
+// verifier rejects. The op is left as it was, with the reason (the fuzzer's
+// seed 12 found the invalid rProgram this used to leave behind).
+func.func @block_beyond_extent(%A: tensor<256x64xf32>, %B: tensor<64x256xf32>,
+                               %C: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  // expected-remark @+2 {{roller-select: keeping the user's roller.config}}
+  // expected-remark @+1 {{roller-tile: left as is: 'roller.rprogram' op shared-memory tiles need 67109888 bytes (2 stages) but device 'h200' allows 232448 per block}}
+  %0 = linalg.matmul {roller.config = #roller.config<
+          block = #roller.rtile<shared, [64, 64, 65537]>,
+          thread = #roller.rtile<register, [4, 4, 1]>, padding = [0, 0],
+          vector_width = 1, stages = 2, threads = 256, grid = [16],
+          predicted_us = 1.0, bottleneck = compute>}
+      ins(%A, %B : tensor<256x64xf32>, tensor<64x256xf32>)
+      outs(%C : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
