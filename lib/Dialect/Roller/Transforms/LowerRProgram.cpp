@@ -20,6 +20,7 @@
 #include "Roller/Dialect/Roller/Transforms/LowerRProgram.h"
 #include "Roller/Dialect/Roller/IR/TileShapes.h"
 #include "Roller/Dialect/Roller/Transforms/ReadThroughPads.h"
+#include "TiledLoopCleanup.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,9 +31,6 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/Dominance.h"
-#include "mlir/Transforms/CSE.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/DebugLog.h"
 
 #define DEBUG_TYPE "roller-lower-rprogram"
@@ -225,48 +223,6 @@ static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
           applyTiling(rewriter, cast<linalg::LinalgOp>(*copy), step, &staged)))
     return failure();
   return staged.front();
-}
-
-/// Erases `op` and, transitively, the ops that only fed it, so that a failed
-/// lowering leaves the IR as it found it.
-static void eraseWithDeadProducers(RewriterBase &rewriter, Operation *op) {
-  SmallVector<Operation *> worklist{op};
-  while (!worklist.empty()) {
-    Operation *dead = worklist.pop_back_val();
-    SmallVector<Operation *> producers;
-    for (Value operand : dead->getOperands())
-      if (Operation *producer = operand.getDefiningOp())
-        producers.push_back(producer);
-    rewriter.eraseOp(dead);
-    for (Operation *producer : producers)
-      if (producer->use_empty() && isMemoryEffectFree(producer))
-        worklist.push_back(producer);
-  }
-}
-
-/// Folds and deduplicates the index arithmetic tiling leaves behind (repeated
-/// affine.apply, tensor.dim of slices, affine.min/max chains) inside `root`,
-/// and only there; loops, even of one iteration, stay. `root` itself is not
-/// on the worklist: its results are not used yet, and it must not be erased
-/// as dead.
-static void cleanUp(Operation *root) {
-  MLIRContext *ctx = root->getContext();
-  RewritePatternSet patterns(ctx);
-  affine::AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
-  affine::AffineMinOp::getCanonicalizationPatterns(patterns, ctx);
-  affine::AffineMaxOp::getCanonicalizationPatterns(patterns, ctx);
-  SmallVector<Operation *> ops;
-  root->walk([&](Operation *op) {
-    if (op != root)
-      ops.push_back(op);
-  });
-  GreedyRewriteConfig config;
-  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
-  config.setScope(root->getParentRegion());
-  (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
-  IRRewriter rewriter(ctx);
-  DominanceInfo dominance;
-  eliminateCommonSubExpressions(rewriter, dominance, root);
 }
 
 /// The `linalg.fill` that produces the tensor `output` when it only gives
@@ -556,7 +512,7 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     results = llvm::to_vector_of<Value>(
         blockLoop->getResults().take_back(structure->epilogueOutputOf.size()));
   }
-  cleanUp(blockLoop);
+  cleanUpTiledLoops(blockLoop);
   LDBG() << "lowered " << program.getLoc() << " with "
          << (config.getStaged() ? "shared staging" : "no staging");
 

@@ -2,6 +2,7 @@
 
 #include "Roller/Dialect/Roller/Transforms/TileToRProgram.h"
 #include "Roller/Dialect/Roller/IR/TileShapes.h"
+#include "TiledLoopCleanup.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -121,10 +122,6 @@ FailureOr<RProgramOp> mlir::roller::tileToRProgram(RewriterBase &rewriter,
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  // What the rollback below keeps.
-  llvm::SmallPtrSet<Operation *, 32> existing;
-  for (Operation &other : *op->getBlock())
-    existing.insert(&other);
   for (Value &input : inputs)
     if (!isa<ShapedType>(input.getType()))
       input = scalarAsTensor(rewriter, loc, input);
@@ -214,14 +211,8 @@ FailureOr<RProgramOp> mlir::roller::tileToRProgram(RewriterBase &rewriter,
       invalid = "the rProgram does not verify";
   }
   if (!invalid.empty()) {
-    rewriter.eraseOp(program);
-    // The rank-0 and scalar views made for it (users before producers).
-    for (Operation *prev = op->getPrevNode(); prev;) {
-      Operation *next = prev->getPrevNode();
-      if (!existing.contains(prev) && prev->use_empty())
-        rewriter.eraseOp(prev);
-      prev = next;
-    }
+    // With the rank-0 and scalar views made for it.
+    eraseWithDeadProducers(rewriter, program);
     return rewriter.notifyMatchFailure(op, invalid);
   }
 
