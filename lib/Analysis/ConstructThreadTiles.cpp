@@ -129,7 +129,7 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
       std::optional<Candidate> candidate =
           evaluate(view, block, tile, mma, /*usesShared=*/true);
       if (candidate &&
-          (!best || candidate->prediction.totalUs < best->prediction.totalUs))
+          (!best || isPreferred(candidate->prediction, best->prediction)))
         best = std::move(candidate);
     }
     // Grow the axis with the best register-level reuse that still leaves a
@@ -167,7 +167,7 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
 
 void Constructor::polishThreadTiles() {
   auto byTime = [](const Candidate &lhs, const Candidate &rhs) {
-    return lhs.prediction.totalUs < rhs.prediction.totalUs;
+    return isPreferred(lhs.prediction, rhs.prediction);
   };
   std::stable_sort(found.begin(), found.end(), byTime);
   size_t count = std::min<size_t>(found.size(), kPolishCandidates);
@@ -216,8 +216,8 @@ void Constructor::polishThreadTiles() {
             llvm::consumeError(prediction.takeError());
             continue;
           }
-          if (prediction->totalUs < best.prediction.totalUs &&
-              (!improved || prediction->totalUs < improved->prediction.totalUs))
+          if (isPreferred(*prediction, best.prediction) &&
+              (!improved || isPreferred(*prediction, improved->prediction)))
             improved = Candidate{schedule, *prediction};
         }
       }

@@ -215,7 +215,7 @@ void Constructor::runOnView(const ExprView &view,
 ConstructionResult Constructor::finish(std::string strategy) {
   polishThreadTiles();
   std::stable_sort(found.begin(), found.end(), [](auto &lhs, auto &rhs) {
-    return lhs.prediction.totalUs < rhs.prediction.totalUs;
+    return isPreferred(lhs.prediction, rhs.prediction);
   });
   if (int64_t(found.size()) > options.topK)
     found.resize(options.topK);

@@ -260,6 +260,8 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
     return makeError("device has no global or shared memory level");
 
   p.blocks = countSpatialTiles(expr, schedule.block);
+  p.reductionSteps = countReductionSteps(expr, schedule.block);
+  p.tensorCores = !schedule.mma.empty();
   for (unsigned a = 0; a < rank; ++a)
     if (!expr.axes[a].isReduction())
       p.grid.push_back(
@@ -289,6 +291,12 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   p.blocksPerSM = occupancy->blocksPerSM;
   p.regBudget = getRegisterBudget(device, schedule.threads, p.blocksPerSM);
   p.occupancy = occupancy->fraction;
+  // Resident warps per scheduler, up to two: one is what the issue factor
+  // below needs, a second keeps the scheduler issuing while the first waits
+  // at a barrier or on a load (the ranking's first tie-break).
+  p.latencyWarps = std::min<int64_t>(
+      p.blocksPerSM * llvm::divideCeil(schedule.threads, device.warpSize),
+      2 * device.warpSchedulersPerSM);
   Waves waves = computeWaves(device, p.blocks, p.blocksPerSM);
   p.waves = waves.waves;
 
@@ -353,4 +361,21 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
       p.bottleneck = stage;
   p.totalUs = p.stageUs[unsigned(p.bottleneck)];
   return p;
+}
+
+bool mlir::roller::isPreferred(const Prediction &lhs, const Prediction &rhs) {
+  // Stage times are sums and quotients of the same figures: equal up to
+  // rounding when the same stage bounds both.
+  double tolerance = 1e-9 * std::max(lhs.totalUs, rhs.totalUs);
+  if (std::abs(lhs.totalUs - rhs.totalUs) > tolerance)
+    return lhs.totalUs < rhs.totalUs;
+  // Measured so far (bench/census) for tensor-core loops only: CUDA-core
+  // schedules keep the construction's order among equals.
+  if (!lhs.tensorCores || !rhs.tensorCores)
+    return false;
+  if (lhs.latencyWarps != rhs.latencyWarps)
+    return lhs.latencyWarps > rhs.latencyWarps;
+  if (lhs.reductionSteps != rhs.reductionSteps)
+    return lhs.reductionSteps < rhs.reductionSteps;
+  return lhs.sharedBytes < rhs.sharedBytes;
 }

@@ -79,6 +79,20 @@ int64_t getBankConflictDegree(const TensorExpr &expr, const DeviceSpec &device,
 /// use: 16 bytes at most, dividing the contiguous extents.
 int64_t getVectorWidth(const TensorExpr &expr, llvm::ArrayRef<int64_t> block);
 
+/// The order candidates are ranked in: the faster prediction first. Equal
+/// predicted times (the same bottleneck stage, the others hidden under it)
+/// go to the schedule with more resident warps per SM, up to two per warp
+/// scheduler (latency the stage times assume hidden is hidden by other
+/// warps), then to fewer reduction
+/// steps per block, then to fewer bytes read from shared memory: every step
+/// costs a barrier and a round of copy issue and address arithmetic, every
+/// shared byte a fragment load, which the stage times do not price (a
+/// 4096^3 f16 GEMM predicts the same time for k-steps of 16 and 64; the
+/// longer step issues fewer instructions per MMA, docs/model.md). The
+/// tie-breaks apply between tensor-core schedules, the loops measured so
+/// far; other equals keep the construction's order.
+bool isPreferred(const Prediction &lhs, const Prediction &rhs);
+
 /// Predicts a complete schedule (padding and threads filled in). Fails with
 /// the reason when it cannot run on the device (too many threads, registers
 /// or shared memory, or a grid beyond the launch limit).

@@ -81,6 +81,12 @@ struct Prediction {
   double sharedBytes = 0;
   /// Worst shared-memory bank conflict degree over the inputs' warp reads.
   int64_t bankConflict = 1;
+  /// The schedule computes on tensor cores (mma.sync warp tiles).
+  bool tensorCores = false;
+  /// Resident warps per SM, at most two per warp scheduler (ranking).
+  int64_t latencyWarps = 0;
+  /// Reduction steps of one block: its barriers and rounds of copies.
+  int64_t reductionSteps = 1;
 };
 
 /// A ranked candidate.

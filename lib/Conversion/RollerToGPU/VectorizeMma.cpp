@@ -28,9 +28,12 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -409,12 +412,54 @@ static void startFromFill(RewriterBase &rewriter, AccumulatorTiles &tiles) {
   }
 }
 
+/// Fully unrolls `loop`, the warp's steps through the k-slices of one
+/// block step (thread k smaller than block k), when it carries the
+/// accumulators inside another loop (the block steps), holds no barrier or
+/// loop of its own, and unrolls to at most kMaxUnrolledMmaTiles
+/// contractions: the block step then issues all its MMAs in straight-line
+/// code, with no index arithmetic or branch per k-slice, and the fragment
+/// loads of one slice can be scheduled under the MMAs of the previous one.
+static void unrollWarpReductionSteps(scf::ForOp loop) {
+  constexpr int64_t kMaxUnrolledMmaTiles = 512;
+  if (!loop->getParentOfType<scf::ForOp>())
+    return;
+  std::optional<APInt> tripCount = loop.getStaticTripCount();
+  if (!tripCount || tripCount->getSExtValue() <= 1)
+    return;
+  int64_t trips = tripCount->getSExtValue();
+  int64_t contracts = 0;
+  bool other = false;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isa<vector::ContractionOp>(op))
+      ++contracts;
+    other |= isa<gpu::BarrierOp, LoopLikeOpInterface>(op);
+  });
+  if (other || contracts == 0 || trips * contracts > kMaxUnrolledMmaTiles)
+    return;
+  Operation *parent = loop->getParentOp();
+  if (failed(loopUnrollFull(loop)))
+    return;
+  // Each copy's induction value is `lb + i * step` in index arithmetic of
+  // constants: folded here, as upstream's vector -> nvgpu conversion takes
+  // no scalar arithmetic in a tensor-core kernel.
+  SmallVector<Operation *> indexMath;
+  parent->walk([&](Operation *op) {
+    if (isa<arith::AddIOp, arith::MulIOp>(op) &&
+        op->getResult(0).getType().isIndex() &&
+        llvm::all_of(op->getOperands(),
+                     [](Value v) { return matchPattern(v, m_Constant()); }))
+      indexMath.push_back(op);
+  });
+  (void)applyOpPatternsGreedily(indexMath, FrozenRewritePatternSet());
+}
+
 /// Moves the accumulator reads before and the writes after each enclosing
 /// `scf.for` (innermost first) in which nothing else touches the
 /// accumulator's buffer, carrying the tiles as iteration values: the
 /// accumulators then stay in registers for the whole reduction.
 static void hoistAccumulatorTiles(RewriterBase &rewriter,
                                   AccumulatorTiles tiles) {
+  scf::ForOp innermost;
   while (auto loop = dyn_cast<scf::ForOp>(tiles.reads.front()->getParentOp())) {
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
     if (!loop.isDefinedOutsideOfLoop(tiles.view) ||
@@ -447,6 +492,8 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
     if (failed(hoisted))
       break;
     auto newLoop = cast<scf::ForOp>(hoisted->getOperation());
+    if (!innermost)
+      innermost = newLoop;
     unsigned first = newLoop.getNumResults() - inits.size();
     AccumulatorTiles outer;
     outer.view = tiles.view;
@@ -465,6 +512,8 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
     tiles = std::move(outer);
   }
   startFromFill(rewriter, tiles);
+  if (innermost)
+    unrollWarpReductionSteps(innermost);
 }
 
 } // namespace

@@ -1,12 +1,13 @@
 // Tensor cores: the 1024^3 f16 matmul (f32 accumulation) Roller schedules
-// with mma [16, 8, 16] warp tiles. In PTX each warp loads its 16x16
-// accumulator fragments once before the reduction loop (it accumulates
-// into C: no fill), every reduction step waits for its cp.async group,
-// passes one barrier, issues the next step's copies, reads its A tile with
-// one ldmatrix.x4 and its two B tiles with transposing ldmatrix.x2 from
-// the padded shared buffers and issues two m16n8k16 mma.sync, and the
-// fragments are stored once after the loop.
-// Nothing lives in local memory.
+// with mma [16, 8, 16] warp tiles (h200: block 128x64 with k-steps of 256,
+// 32x32 warp tiles). In PTX each warp loads its accumulator fragments once
+// before the reduction loop (it accumulates into C: no fill), every
+// reduction step waits for its cp.async group, passes one barrier, issues
+// the next step's copies (16 bytes each) and then the step's 16 k-slices
+// in straight-line code (roller-vectorize-mma unrolls them): ldmatrix.x4
+// of A and transposing ldmatrix.x2 of B from the padded shared buffers,
+// 128 m16n8k16 mma.sync per warp and step; the fragments are stored once
+// after the loop. Nothing lives in local memory.
 //
 // RUN: rm -f %t.h200.ptx %t.a100.ptx
 // RUN: roller-opt %S/Inputs/matmul-f16.mlir --roller-tile="device=h200" --convert-to-nvvm --ptx-file=%t.h200.ptx -o /dev/null 2>/dev/null
@@ -37,27 +38,23 @@
 // RUN: FileCheck %s --input-file=%t.conv.ptx --check-prefix=CONV
 
 // CHECK: .target sm_90
+// Two slots (stages = 2) of the padded tiles, in dynamic shared memory:
+// CHECK: .extern .shared .align 16 .b8 __roller_dynamic_shared_memory[];
 // CHECK: .entry matmul_f16_kernel(
 // CHECK-NOT: .local
-// Two slots (stages = 2) of the padded 128x24 and 16x72 f16 tiles:
-// CHECK: .shared .align 16 .b8 __wg_matmul_f16_kernel_0[12288];
-// CHECK: .shared .align 16 .b8 __wg_matmul_f16_kernel_1[4608];
-// CHECK-NOT: .local
-// The first step's tiles, 8 bytes per thread and tile, as one group:
-// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
-// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// The first step's tiles, 16 bytes per copy, as one group:
+// CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // CHECK: cp.async.commit_group;
 // The accumulator fragments: two f32 per lane and 16x8 tile, 8-byte
 // accesses (roller-vectorize-accesses proves their alignment):
-// CHECK-COUNT-4: ld.global.v2.b32
+// CHECK-COUNT-16: ld.global.v2.b32
 // CHECK-NOT: mma.sync
 // (LLVM lays the step's compute out before the loop header.)
 // CHECK: cp.async.commit_group;
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // CHECK-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
-// CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
-// CHECK-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-COUNT-127: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-NOT: mma.sync
 // CHECK-NOT: bar.sync
 // Each step waits for its own group and passes its one barrier, then
@@ -65,24 +62,25 @@
 // CHECK: cp.async.wait_group 0;
 // CHECK-NEXT: bar.sync 0;
 // CHECK-NOT: bar.sync
-// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
-// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // CHECK-NOT: mma.sync
 // CHECK-NOT: bar.sync
-// CHECK-COUNT-4: st.global.v2.b32
+// CHECK-COUNT-16: st.global.v2.b32
 // CHECK-NOT: mma.sync
 
 // A100: .target sm_80
 // A100: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 
+// The bf16 matmul's block takes its whole K (256) in one step (equal
+// predicted times go to fewer steps): its tiles are stored to shared
+// memory, with no cp.async pipeline (one step has nothing to overlap).
 // BF16: .entry matmul_bf16_kernel(
 // BF16-NOT: .local
-// BF16: cp.async.ca.shared.global
+// BF16: st.shared.v4.b32
+// BF16: bar.sync 0;
 // BF16: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // BF16: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
-// BF16: cp.async.wait_group 0;
-// BF16-NEXT: bar.sync 0;
 // BF16-NOT: f16.f16
 // BF16-PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 

@@ -169,6 +169,38 @@ static TilingStep distributeCopy(ArrayRef<int64_t> shape, int64_t threads,
   return step;
 }
 
+/// Bytes of the widest element any shaped operand of `program` has: the
+/// unit `vector_width` counts in (the selection's width divides every
+/// access at that many elements of each type, the widest included).
+static int64_t getWidestElementBytes(RProgramOp program) {
+  int64_t widest = 1;
+  for (Value operand : program->getOperands())
+    if (auto shaped = dyn_cast<ShapedType>(operand.getType()))
+      if (shaped.getElementType().isIntOrFloat())
+        widest = std::max<int64_t>(
+            widest, shaped.getElementType().getIntOrFloatBitWidth() / 8);
+  return widest;
+}
+
+/// Elements per thread chunk of a staging copy of `elementType` into a
+/// shared tile whose rows hold `rowElements`: `vector_width` elements of the
+/// widest type, counted in bytes (an f16 input of an op with an f32 output
+/// and vector_width 4 copies 8 halves, one 16-byte `cp.async`, not 4), at
+/// most 16 bytes, halved until the rows divide into whole chunks. The
+/// vectorization proves each access's alignment on its own; this only
+/// sizes the chunks it may vectorize.
+static int64_t getStagingChunk(Type elementType, int64_t rowElements,
+                               int64_t vectorWidth, int64_t widestBytes) {
+  if (!elementType.isIntOrFloat())
+    return vectorWidth;
+  int64_t bytes = std::max<int64_t>(elementType.getIntOrFloatBitWidth() / 8, 1);
+  int64_t chunk = std::max<int64_t>(
+      vectorWidth, std::min(vectorWidth * widestBytes, int64_t(16)) / bytes);
+  while (chunk > vectorWidth && rowElements % chunk != 0)
+    chunk /= 2;
+  return chunk;
+}
+
 /// The sizes of `value`, as the op that produced it wrote them (the
 /// affine.min of a boundary tile rather than a tensor.dim of it).
 static SmallVector<OpFoldResult> getSizes(RewriterBase &rewriter, Location loc,
@@ -186,7 +218,8 @@ static SmallVector<OpFoldResult> getSizes(RewriterBase &rewriter, Location loc,
 /// Returns the staged tile.
 static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
                                       Value source, TileType shared,
-                                      int64_t padding, ConfigAttr config) {
+                                      int64_t padding, ConfigAttr config,
+                                      int64_t widestBytes) {
   MLIRContext *ctx = rewriter.getContext();
   auto type = cast<RankedTensorType>(source.getType());
   SmallVector<int64_t> storage(shared.getShape());
@@ -216,8 +249,11 @@ static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
   if (rank == 0)
     return copy->getResult(0);
 
-  TilingStep step = distributeCopy(shared.getShape(), config.getThreads(),
-                                   config.getVectorWidth());
+  int64_t chunk =
+      getStagingChunk(type.getElementType(), shared.getShape().back(),
+                      config.getVectorWidth(), widestBytes);
+  TilingStep step =
+      distributeCopy(shared.getShape(), config.getThreads(), chunk);
   SmallVector<Value> staged;
   if (failed(
           applyTiling(rewriter, cast<linalg::LinalgOp>(*copy), step, &staged)))
@@ -477,10 +513,10 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
         continue; // read straight from global memory
       rewriter.setInsertionPoint(*stepOp);
       Value unstaged = operand->get();
-      FailureOr<Value> staged =
-          stageInShared(rewriter, stepOp->getLoc(), unstaged,
-                        structure->sharedTileOf[computeInput],
-                        config.getPadding()[input], config);
+      FailureOr<Value> staged = stageInShared(
+          rewriter, stepOp->getLoc(), unstaged,
+          structure->sharedTileOf[computeInput], config.getPadding()[input],
+          config, getWidestElementBytes(program));
       if (failed(staged))
         return fail("could not stage input #" + Twine(input) +
                     " in shared memory");

@@ -114,13 +114,14 @@ func.func @matvec(%a: tensor<4096x2048xf32>, %x: tensor<2048xf32>, %y: tensor<40
 // -----
 
 // f16 x f16 -> f32 uses the tensor cores (mma m16n8k16); the thread tile is a
-// warp tile: 256x128 / 64x32 = 16 warps = 512 threads (h200), 128x128 / 32x16
-// = 32 warps = 1024 threads (a100); padding of 8 halves (16 B); grid 8*16 =
-// 128 / 16*16 = 256.
+// warp tile: 256x128 / 64x64 = 8 warps = 256 threads with k-steps of 128
+// (h200: equal predicted times go to fewer steps), 128x128 / 64x32 = 8
+// warps = 256 threads with k-steps of 128 (a100); padding of 8 halves
+// (16 B); grid 8*16 = 128 / 16*16 = 256.
 // H200-LABEL: func.func @mm_f16(
-// H200: roller.config = #roller.config<block = <shared, [256, 128, 16]>, thread = <register, [64, 32, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 128>
+// H200: roller.config = #roller.config<block = <shared, [256, 128, 128]>, thread = <register, [64, 64, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 256, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 // A100-LABEL: func.func @mm_f16(
-// A100: roller.config = #roller.config<block = <shared, [128, 128, 16]>, thread = <register, [32, 16, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 1024, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
+// A100: roller.config = #roller.config<block = <shared, [128, 128, 128]>, thread = <register, [64, 32, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 256, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<2048x2048xf16>, tensor<2048x2048xf16>) outs(%c : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   return %0 : tensor<2048x2048xf32>

@@ -21,7 +21,7 @@ func.func @mm(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1
 // CHECK-LABEL: func.func @mm_f16(
 // CHECK: linalg.matmul {roller.config = #roller.config<
 func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
-  // expected-remark-re @below {{roller-select: tensor-core (fused view), chose block [256, 128, 16] thread [64, 32, 16] mma [16, 8, 16]: {{[0-9]+\.[0-9]+}} us global-bound, 512 threads, 128 blocks, {{.*}} candidates considered; top {{[0-9]+}}: #1 }}
+  // expected-remark-re @below {{roller-select: tensor-core (fused view), chose block [256, 128, 128] thread [64, 64, 16] mma [16, 8, 16]: {{[0-9]+\.[0-9]+}} us global-bound, 256 threads, 128 blocks, {{.*}} candidates considered; top {{[0-9]+}}: #1 }}
   %0 = linalg.matmul ins(%a, %b : tensor<2048x2048xf16>, tensor<2048x2048xf16>) outs(%c : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   return %0 : tensor<2048x2048xf32>
 }

@@ -45,12 +45,12 @@ func.func @mm(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1
 }
 
 // An f16 matmul reports its mma tile and the tensor-core strategy.
-// REPORT: "block_tile":[256,128,16],
+// REPORT: "block_tile":[256,128,128],
 // REPORT-SAME: "mma_tile":[16,8,16],
 // REPORT-SAME: "op":"linalg.matmul",
-// REPORT-SAME: "reduce_step":[16],
+// REPORT-SAME: "reduce_step":[128],
 // REPORT-SAME: "strategy":"tensor-core (fused view)",
-// REPORT-SAME: "threads_per_block":512,
+// REPORT-SAME: "threads_per_block":256,
 func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<2048x2048xf16>, tensor<2048x2048xf16>) outs(%c : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   return %0 : tensor<2048x2048xf32>

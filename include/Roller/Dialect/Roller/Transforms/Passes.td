@@ -693,7 +693,10 @@ def RollerLowerRProgramsPass
       static shared-tile shape, plus the config's padding on the innermost
       dimension, by a `linalg.copy` tiled into an `scf.forall` over
       `#gpu.thread<linear_dim_*>` (at most `threads` iterations, threads
-      along the innermost dimension first, `vector_width` elements each);
+      along the innermost dimension first, `vector_width` elements of the
+      op's widest element type each, counted in bytes: an f16 input of an
+      op with an f32 output and `vector_width = 4` is copied 8 halves, one
+      16-byte `cp.async`, at a time; halved until the shared rows divide);
     * the spatial axes by the thread rTile into an `scf.forall` mapped to
       `#gpu.thread` (`#gpu.warp` with `mma`), with static trip counts
       block / thread tile, and its reduction axes into `scf.for`.
