@@ -76,40 +76,40 @@ bool mlir::roller::isWorkgroupMemory(Value value) {
          gpu::GPUDialect::isWorkgroupMemoryAddressSpace(type.getMemorySpace());
 }
 
-/// Whether `op` (or an op nested in it) may read `buffer` (a root buffer)
-/// through some view of it. Views themselves do not access memory.
-static bool mayRead(Operation *op, Value buffer) {
+/// Whether `use` returns true for some memref operand of `op` (or of an op
+/// nested in it) that is a view of `buffer` (a root buffer), other than an
+/// operand of a view: views themselves do not access memory. A call counts
+/// as such a use (what it touches is not known).
+static bool anyBufferUse(Operation *op, Value buffer,
+                         function_ref<bool(Operation *, OpOperand &)> use) {
   WalkResult result = op->walk([&](Operation *nested) {
     if (isa<CallOpInterface>(nested))
       return WalkResult::interrupt();
     if (isa<ViewLikeOpInterface>(nested))
       return WalkResult::advance();
-    for (OpOperand &operand : nested->getOpOperands()) {
-      if (!isa<MemRefType>(operand.get().getType()) ||
-          getRootBuffer(operand.get()) != buffer)
-        continue;
-      std::optional<Access> access = getAccess(nested, operand);
-      if (!access || access->reads)
+    for (OpOperand &operand : nested->getOpOperands())
+      if (isa<MemRefType>(operand.get().getType()) &&
+          getRootBuffer(operand.get()) == buffer && use(nested, operand))
         return WalkResult::interrupt();
-    }
     return WalkResult::advance();
   });
   return result.wasInterrupted();
 }
 
+/// Whether `op` (or an op nested in it) may read `buffer` through some view
+/// of it.
+static bool mayRead(Operation *op, Value buffer) {
+  return anyBufferUse(op, buffer, [](Operation *user, OpOperand &operand) {
+    std::optional<Access> access = getAccess(user, operand);
+    return !access || access->reads;
+  });
+}
+
 /// Whether `op` (or an op nested in it) uses a view of `buffer` other than
 /// to make another view.
 static bool usesBuffer(Operation *op, Value buffer) {
-  WalkResult result = op->walk([&](Operation *nested) {
-    if (isa<ViewLikeOpInterface>(nested))
-      return WalkResult::advance();
-    for (Value operand : nested->getOperands())
-      if (isa<MemRefType>(operand.getType()) &&
-          getRootBuffer(operand) == buffer)
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
+  return anyBufferUse(op, buffer,
+                      [](Operation *, OpOperand &) { return true; });
 }
 
 linalg::FillOp mlir::roller::getAccumulatorFill(Operation *point, Value tile) {

@@ -63,26 +63,18 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
                                 "positive sizes";
     return success();
   }
-  if (attr.getName() == kAsyncCopyAttrName) {
+  // Unit markers that one pass leaves for another, each on one kind of op.
+  static constexpr std::pair<StringLiteral, StringLiteral> kUnitMarkers[] = {
+      {kAsyncCopyAttrName, "linalg.copy"},
+      {kAccumulatorFillAttrName, "linalg.fill"},
+      {kBf16MmaAttrName, "vector.contract"}};
+  for (auto [name, opName] : kUnitMarkers) {
+    if (attr.getName() != name)
+      continue;
     if (!isa<UnitAttr>(attr.getValue()) ||
-        op->getName().getStringRef() != "linalg.copy")
-      return op->emitError() << "'" << kAsyncCopyAttrName
-                             << "' must be a unit attribute on a linalg.copy";
-    return success();
-  }
-  if (attr.getName() == kAccumulatorFillAttrName) {
-    if (!isa<UnitAttr>(attr.getValue()) ||
-        op->getName().getStringRef() != "linalg.fill")
-      return op->emitError() << "'" << kAccumulatorFillAttrName
-                             << "' must be a unit attribute on a linalg.fill";
-    return success();
-  }
-  if (attr.getName() == kBf16MmaAttrName) {
-    if (!isa<UnitAttr>(attr.getValue()) ||
-        op->getName().getStringRef() != "vector.contract")
-      return op->emitError() << "'" << kBf16MmaAttrName
-                             << "' must be a unit attribute on a "
-                                "vector.contract";
+        op->getName().getStringRef() != opName)
+      return op->emitError()
+             << "'" << name << "' must be a unit attribute on a " << opName;
     return success();
   }
   if (attr.getName() == kLaunchOperandsAttrName) {
