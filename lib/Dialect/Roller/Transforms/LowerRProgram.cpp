@@ -182,21 +182,25 @@ static int64_t getWidestElementBytes(RProgramOp program) {
   return widest;
 }
 
-/// Elements per thread chunk of a staging copy of `elementType` into a
-/// shared tile whose rows hold `rowElements`: `vector_width` elements of the
-/// widest type, counted in bytes (an f16 input of an op with an f32 output
-/// and vector_width 4 copies 8 halves, one 16-byte `cp.async`, not 4), at
-/// most 16 bytes, halved until the rows divide into whole chunks. The
-/// vectorization proves each access's alignment on its own; this only
-/// sizes the chunks it may vectorize.
-static int64_t getStagingChunk(Type elementType, int64_t rowElements,
-                               int64_t vectorWidth, int64_t widestBytes) {
-  if (!elementType.isIntOrFloat())
+/// Elements per thread chunk of a staging copy of an input of element type
+/// `elementType` whose rows hold `sourceRow` elements into a shared tile
+/// whose rows hold `tileRow`: `vector_width` elements of the widest type,
+/// counted in bytes (an f16 input of an op with an f32 output and
+/// vector_width 4 copies 8 halves, one 16-byte `cp.async`, not 4), at most
+/// 16 bytes, halved until both the tile's and the source's rows divide into
+/// whole chunks (so that every chunk starts as aligned as its size: a
+/// `cp.async` needs both sides aligned). The vectorization still proves
+/// each access's alignment on its own.
+static int64_t getStagingChunk(Type elementType, int64_t tileRow,
+                               int64_t sourceRow, int64_t vectorWidth,
+                               int64_t widestBytes) {
+  if (!elementType.isIntOrFloat() || ShapedType::isDynamic(sourceRow))
     return vectorWidth;
   int64_t bytes = std::max<int64_t>(elementType.getIntOrFloatBitWidth() / 8, 1);
   int64_t chunk = std::max<int64_t>(
       vectorWidth, std::min(vectorWidth * widestBytes, int64_t(16)) / bytes);
-  while (chunk > vectorWidth && rowElements % chunk != 0)
+  while (chunk > vectorWidth &&
+         (tileRow % chunk != 0 || sourceRow % chunk != 0))
     chunk /= 2;
   return chunk;
 }
@@ -214,12 +218,12 @@ static SmallVector<OpFoldResult> getSizes(RewriterBase &rewriter, Location loc,
 
 /// Stages `source` (the input slice one block reads in one reduction step)
 /// in a workgroup buffer of the static `shared` tile shape plus `padding` on
-/// the innermost dimension, copied cooperatively by the block's threads.
-/// Returns the staged tile.
+/// the innermost dimension, copied cooperatively by the block's threads in
+/// chunks of `chunk` elements along the rows. Returns the staged tile.
 static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
                                       Value source, TileType shared,
                                       int64_t padding, ConfigAttr config,
-                                      int64_t widestBytes) {
+                                      int64_t chunk) {
   MLIRContext *ctx = rewriter.getContext();
   auto type = cast<RankedTensorType>(source.getType());
   SmallVector<int64_t> storage(shared.getShape());
@@ -249,9 +253,6 @@ static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
   if (rank == 0)
     return copy->getResult(0);
 
-  int64_t chunk =
-      getStagingChunk(type.getElementType(), shared.getShape().back(),
-                      config.getVectorWidth(), widestBytes);
   TilingStep step =
       distributeCopy(shared.getShape(), config.getThreads(), chunk);
   SmallVector<Value> staged;
@@ -513,10 +514,15 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
         continue; // read straight from global memory
       rewriter.setInsertionPoint(*stepOp);
       Value unstaged = operand->get();
-      FailureOr<Value> staged = stageInShared(
-          rewriter, stepOp->getLoc(), unstaged,
-          structure->sharedTileOf[computeInput], config.getPadding()[input],
-          config, getWidestElementBytes(program));
+      TileType shared = structure->sharedTileOf[computeInput];
+      auto full = cast<ShapedType>(program.getInputs()[input].getType());
+      int64_t chunk = getStagingChunk(
+          full.getElementType(), shared.getShape().back(),
+          full.getRank() ? full.getShape().back() : 1, config.getVectorWidth(),
+          getWidestElementBytes(program));
+      FailureOr<Value> staged =
+          stageInShared(rewriter, stepOp->getLoc(), unstaged, shared,
+                        config.getPadding()[input], config, chunk);
       if (failed(staged))
         return fail("could not stage input #" + Twine(input) +
                     " in shared memory");

@@ -472,3 +472,41 @@ func.func @filled_matmul(%in0: tensor<256x64xf32>, %in1: tensor<64x256xf32>) -> 
   } -> tensor<256x256xf32>
   return %r0 : tensor<256x256xf32>
 }
+
+// -----
+
+// Staging chunks count vector_width in elements of the widest type (f32
+// here, 16 bytes): the f16 A tile is copied 8 halves per thread chunk (one
+// 16-byte cp.async on the GPU path); B's rows of 36 halves do not divide
+// into chunks of 8, so it keeps chunks of 4 (each chunk as aligned as its
+// size).
+// CHECK-LABEL: func.func @staging_chunks
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x32xf16>
+// CHECK-NEXT: scf.forall (%{{.*}}, %{{.*}}) in (8, 4)
+// CHECK: linalg.copy ins(%{{.*}} : tensor<2x8xf16>) outs(%{{.*}} : tensor<2x8xf16>)
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x8xf16>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (16, 2)
+// CHECK: linalg.copy ins(%{{.*}} : tensor<2x?xf16>) outs(%{{.*}} : tensor<2x?xf16>)
+func.func @staging_chunks(%in0: tensor<16x64xf16>, %in1: tensor<64x36xf16>, %out0: tensor<16x36xf32>) -> (tensor<16x36xf32>) {
+  %r0 = roller.rprogram ins(%in0, %in1 : tensor<16x64xf16>, tensor<64x36xf16>) outs(%out0 : tensor<16x36xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [16, 8, 32]>, thread = #roller.rtile<register, [2, 2, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 32, grid = [5], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a0: tensor<16x64xf16>, %a1: tensor<64x36xf16>, %o0: tensor<16x36xf32>):
+    %s0 = roller.load %a0 : tensor<16x64xf16> -> !roller.tile<16x32xf16, shared>
+    %x0 = roller.load %s0 : !roller.tile<16x32xf16, shared> -> !roller.tile<2x1xf16, register>
+    %s1 = roller.load %a1 : tensor<64x36xf16> -> !roller.tile<32x8xf16, shared>
+    %x1 = roller.load %s1 : !roller.tile<32x8xf16, shared> -> !roller.tile<1x2xf16, register>
+    %c0 = roller.load %o0 : tensor<16x36xf32> -> !roller.tile<2x2xf32, register>
+    %acc = roller.compute ins(%x0, %x1 : !roller.tile<2x1xf16, register>, !roller.tile<1x2xf16, register>) inits(%c0 : !roller.tile<2x2xf32, register>)
+        attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f16, %y: f16, %z: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %m = arith.mulf %xf, %yf : f32
+      %s = arith.addf %z, %m : f32
+      roller.yield %s : f32
+    } -> !roller.tile<2x2xf32, register>
+    %st0 = roller.store %acc into %o0 : !roller.tile<2x2xf32, register> into tensor<16x36xf32>
+    roller.yield %st0 : tensor<16x36xf32>
+  } -> tensor<16x36xf32>
+  return %r0 : tensor<16x36xf32>
+}
