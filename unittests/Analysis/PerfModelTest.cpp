@@ -396,6 +396,84 @@ TEST(PerfModelTest, PredictMmaMatmul) {
   // 4.48 us, 16.22 us and 4.14 us: global memory binds.
   EXPECT_EQ(p->bottleneck, Stage::Global);
   expectRelNear(p->totalUs, global, "total");
+  // What the ranking's tie-breaks read: 2 blocks of 4 warps per SM (the cap
+  // is 2 per scheduler, 8), and 1024 / 32 reduction steps.
+  EXPECT_TRUE(p->tensorCores);
+  EXPECT_EQ(p->latencyWarps, 8);
+  EXPECT_EQ(p->reductionSteps, 32);
+}
+
+// The ranking: the faster prediction first; equal times (to 1e-9 relative)
+// between tensor-core schedules go to more resident warps (capped), then to
+// fewer reduction steps, then to less shared traffic; CUDA-core equals keep
+// their order (neither is preferred).
+TEST(PerfModelTest, RankingTieBreaks) {
+  Prediction base;
+  base.totalUs = 100;
+  base.tensorCores = true;
+  base.latencyWarps = 4;
+  base.reductionSteps = 64;
+  base.sharedBytes = 1000;
+
+  Prediction faster = base;
+  faster.totalUs = 99;
+  faster.latencyWarps = 1;
+  faster.reductionSteps = 1000;
+  EXPECT_TRUE(isPreferred(faster, base));
+  EXPECT_FALSE(isPreferred(base, faster));
+
+  Prediction warps = base;
+  warps.totalUs = 100 * (1 + 1e-12); // rounding, not a slower schedule
+  warps.latencyWarps = 8;
+  warps.reductionSteps = 256;
+  EXPECT_TRUE(isPreferred(warps, base));
+  EXPECT_FALSE(isPreferred(base, warps));
+
+  Prediction steps = base;
+  steps.reductionSteps = 16;
+  steps.sharedBytes = 2000;
+  EXPECT_TRUE(isPreferred(steps, base));
+  EXPECT_FALSE(isPreferred(base, steps));
+
+  Prediction shared = base;
+  shared.sharedBytes = 500;
+  EXPECT_TRUE(isPreferred(shared, base));
+  EXPECT_FALSE(isPreferred(base, shared));
+  EXPECT_FALSE(isPreferred(base, base));
+
+  Prediction simt = steps, simtBase = base;
+  simt.tensorCores = simtBase.tensorCores = false;
+  EXPECT_FALSE(isPreferred(simt, simtBase));
+  EXPECT_FALSE(isPreferred(simtBase, simt));
+  Prediction mixed = steps;
+  EXPECT_FALSE(isPreferred(mixed, simtBase));
+}
+
+// The case the tie-breaks are for: a 4096^3 f16 GEMM on a100 predicts the
+// same time for a 256x128 block with k-steps of 16 (64x32 warp tiles, 16
+// warps) and of 64 (64x64 warp tiles, 8 warps): both keep two warps per
+// scheduler, and the longer step wins.
+TEST(PerfModelTest, RankingPrefersLongerKStep) {
+  TensorExpr half = f16Matmul(4096, 4096, 4096);
+  Schedule shortStep = mmaSchedule();
+  shortStep.block = {256, 128, 16};
+  shortStep.thread = {64, 32, 16};
+  shortStep.threads = 512;
+  Schedule longStep = mmaSchedule();
+  longStep.block = {256, 128, 64};
+  longStep.thread = {64, 64, 16};
+  longStep.threads = 256;
+  llvm::Expected<Prediction> s = predict(half, preset("a100"), shortStep);
+  ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
+  llvm::Expected<Prediction> l = predict(half, preset("a100"), longStep);
+  ASSERT_TRUE(bool(l)) << llvm::toString(l.takeError());
+  expectRelNear(l->totalUs, s->totalUs, "equal predicted times");
+  EXPECT_EQ(s->latencyWarps, 8);
+  EXPECT_EQ(l->latencyWarps, 8);
+  EXPECT_EQ(s->reductionSteps, 256);
+  EXPECT_EQ(l->reductionSteps, 64);
+  EXPECT_TRUE(isPreferred(*l, *s));
+  EXPECT_FALSE(isPreferred(*s, *l));
 }
 
 // Global -> registers only: no shared memory, no shared stage.

@@ -483,3 +483,107 @@ func.func @filled_warp_tile(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: me
   }
   return
 }
+
+// -----
+
+// Thread k (16) smaller than block k (32): the warp steps through the two
+// k-slices of a block step in a loop of its own. Once the accumulators are
+// its iteration values, that loop is fully unrolled (its induction values
+// folded to constants): the block step computes both slices in
+// straight-line code, four contractions, with no index arithmetic.
+// CHECK-LABEL: func.func @k_slices_unrolled
+// CHECK: %[[R:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} iter_args(%[[X:.*]] = %{{.*}}, %[[Y:.*]] = %{{.*}}) -> (vector<16x8xf32>, vector<16x8xf32>)
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: scf.for
+// CHECK-NOT: arith.muli
+// CHECK: %[[X1:.*]] = vector.contract {{.*}}, %[[X]] :
+// CHECK: %[[Y1:.*]] = vector.contract {{.*}}, %[[Y]] :
+// CHECK-NOT: scf.for
+// CHECK: %[[X2:.*]] = vector.contract {{.*}}, %[[X1]] :
+// CHECK: %[[Y2:.*]] = vector.contract {{.*}}, %[[Y1]] :
+// CHECK-NOT: vector.contract
+// CHECK: scf.yield %[[X2]], %[[Y2]]
+#mapA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mapB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mapC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @k_slices_unrolled(%C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<64x40xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<32x72xf16, #gpu.address_space<workgroup>>) {
+    %w = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 16)>()[%tx]
+    %tile = memref.subview %C[%w, 0] [16, 16] [1, 1] : memref<64x64xf32> to memref<16x16xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c64 step %c32 {
+      gpu.barrier
+      scf.for %kk = %c0 to %c32 step %c16 {
+        %a = memref.subview %sa[%w, %kk] [16, 16] [1, 1] : memref<64x40xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>
+        %b = memref.subview %sb[%kk, %w] [16, 16] [1, 1] : memref<32x72xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>
+        linalg.generic {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"]}
+            ins(%a, %b : memref<16x16xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x16xf16, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>)
+            outs(%tile : memref<16x16xf32, strided<[64, 1], offset: ?>>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+        ^bb0(%x: f16, %y: f16, %acc: f32):
+          %xf = arith.extf %x : f16 to f32
+          %yf = arith.extf %y : f16 to f32
+          %m = arith.mulf %xf, %yf : f32
+          %s = arith.addf %acc, %m : f32
+          linalg.yield %s : f32
+        }
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The same with 300 k-slices per block step: 600 contractions would be
+// unrolled, more than the 512 the pass allows, so the loop stays.
+// CHECK-LABEL: func.func @k_slices_too_many
+// CHECK: scf.for %{{.*}} iter_args
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK-COUNT-2: vector.contract
+// CHECK-NOT: vector.contract
+#mapA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mapB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mapC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @k_slices_too_many(%A: memref<64x9600xf16>, %B: memref<9600x64xf16>, %C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c4800 = arith.constant 4800 : index
+  %c9600 = arith.constant 9600 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<64x16xf16, #gpu.address_space<workgroup>>) {
+    %w = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 16)>()[%tx]
+    %tile = memref.subview %C[%w, 0] [16, 16] [1, 1] : memref<64x64xf32> to memref<16x16xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c9600 step %c4800 {
+      gpu.barrier
+      scf.for %kk = %c0 to %c4800 step %c16 {
+        %kg = arith.addi %k, %kk : index
+        %a = memref.subview %A[%w, %kg] [16, 16] [1, 1] : memref<64x9600xf16> to memref<16x16xf16, strided<[9600, 1], offset: ?>>
+        %b = memref.subview %B[%kg, %w] [16, 16] [1, 1] : memref<9600x64xf16> to memref<16x16xf16, strided<[64, 1], offset: ?>>
+        linalg.generic {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"]}
+            ins(%a, %b : memref<16x16xf16, strided<[9600, 1], offset: ?>>, memref<16x16xf16, strided<[64, 1], offset: ?>>)
+            outs(%tile : memref<16x16xf32, strided<[64, 1], offset: ?>>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+        ^bb0(%x: f16, %y: f16, %acc: f32):
+          %xf = arith.extf %x : f16 to f32
+          %yf = arith.extf %y : f16 to f32
+          %m = arith.mulf %xf, %yf : f32
+          %s = arith.addf %acc, %m : f32
+          linalg.yield %s : f32
+        }
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
