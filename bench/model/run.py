@@ -168,7 +168,8 @@ def main(argv=None):
 
     table = os.path.join(args.data_dir, TIMES[args.times])
     if not os.path.exists(table):
-        table = os.path.join(REPO, "..", "shared", "bench", TIMES[args.times])
+        print("error: no measured table at %s" % table, file=sys.stderr)
+        return 2
     measured = read_measured(table)
     try:
         if args.report:
