@@ -696,7 +696,8 @@ def RollerLowerRProgramsPass
       along the innermost dimension first, `vector_width` elements of the
       op's widest element type each, counted in bytes: an f16 input of an
       op with an f32 output and `vector_width = 4` is copied 8 halves, one
-      16-byte `cp.async`, at a time; halved until the shared rows divide);
+      16-byte `cp.async`, at a time; halved until both the shared tile's
+      and the input's rows divide into whole chunks);
     * the spatial axes by the thread rTile into an `scf.forall` mapped to
       `#gpu.thread` (`#gpu.warp` with `mma`), with static trip counts
       block / thread tile, and its reduction axes into `scf.for`.
