@@ -7,7 +7,8 @@ and dilations, sum/max pooling, reductions over random axes, elementwise ops,
 f16 inputs with f32 accumulation; the builders are in differential_ops.py;
 operators with a fused epilogue, differential_epilogues.py; operators reading
 a tensor.pad, differential_pads.py; matmuls behind reshapes and transposes,
-differential_reshapes.py),
+differential_reshapes.py; softmax- and LayerNorm-shaped chains,
+differential_rows.py),
 batches them into modules (one function per case) and runs every batch
 through mlir-runner once per pipeline:
 
@@ -51,6 +52,8 @@ from differential_epilogues import VARIANTS, make_epilogue  # noqa: E402
 from differential_pads import make_padded  # noqa: E402
 from differential_reshapes import VARIANTS as RESHAPES  # noqa: E402
 from differential_reshapes import make_reshaped  # noqa: E402
+from differential_rows import VARIANTS as ROWS  # noqa: E402
+from differential_rows import make_rows  # noqa: E402
 
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 LLVM_LIB = "/usr/lib/llvm-22/lib"
@@ -231,6 +234,18 @@ def gen_reshaped(rng, data):
     return make_reshaped(rng, data, anchor, rng.choice(RESHAPES))
 
 
+def gen_rows(rng, data):
+    """Softmax- and LayerNorm-shaped chains of reductions and elementwise
+    ops (differential_rows.py), reduced over random axes, with or without
+    kept unit dimensions."""
+    rank = rng.randint(2, 3)
+    bound = {2: 70, 3: 14}[rank]
+    shape = [pick(rng, 1, bound) for _ in range(rank)]
+    reduced = sorted(rng.sample(range(rank), rng.randint(1, rank - 1)))
+    return make_rows(data, shape, reduced, rng.choice(ROWS),
+                     rng.random() < 0.5)
+
+
 # (class, weight, generator): weights are the share of the cases.
 CLASSES = [
     ("matmul", 60, gen_matmul),
@@ -251,6 +266,7 @@ CLASSES = [
     ("epilogue", 40, gen_epilogue),
     ("padded", 30, gen_padded),
     ("reshaped", 25, gen_reshaped),
+    ("rows", 20, gen_rows),
 ]
 
 

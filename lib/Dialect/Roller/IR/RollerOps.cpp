@@ -223,16 +223,32 @@ static LogicalResult verifyOperandChain(RProgramOp program, ComputeOp compute,
 }
 
 /// Checks an epilogue against the operator's compute op: its axes are
-/// parallel axes of the operator, it comes after it, and it reads each of
-/// the operator's results where the operator wrote it (the result's map,
-/// restated on the epilogue's loops, is the operator's output map). The
-/// results go nowhere else.
-static LogicalResult verifyEpilogue(ComputeOp anchor, ComputeOp epilogue) {
+/// parallel axes of the operator, or, for a row epilogue, every parallel
+/// axis and some reduction axes (walked after the reduction ends; CUDA-core
+/// operators only, whose threads own their outputs), it comes after it, and
+/// it reads each of the operator's results where the operator wrote it (the
+/// result's map, restated on the epilogue's loops, is the operator's output
+/// map). The results go nowhere else.
+static LogicalResult verifyEpilogue(ComputeOp anchor, ComputeOp epilogue,
+                                    ConfigAttr config) {
   ArrayRef<int64_t> axes = *epilogue.getAxes();
   for (int64_t axis : axes)
-    if (axis >= anchor.getNumLoops() || anchor.isReduction(axis))
+    if (axis >= anchor.getNumLoops())
       return epilogue.emitOpError()
-             << "axis " << axis << " is not a parallel axis of the operator";
+             << "axis " << axis << " is not an axis of the operator";
+  bool row = llvm::any_of(
+      axes, [&](int64_t axis) { return anchor.isReduction(axis); });
+  if (row) {
+    if (config.usesMma())
+      return epilogue.emitOpError()
+             << "walks a reduction axis of a tensor-core operator (row "
+                "epilogues follow CUDA-core operators only)";
+    for (unsigned axis = 0; axis < anchor.getNumLoops(); ++axis)
+      if (!anchor.isReduction(axis) && !llvm::is_contained(axes, axis))
+        return epilogue.emitOpError()
+               << "walks a reduction axis but not the parallel axis " << axis
+               << " (a row epilogue covers its threads' whole outputs)";
+  }
   if (!anchor->isBeforeInBlock(epilogue))
     return epilogue.emitOpError() << "must come after the operator's compute";
   MLIRContext *ctx = anchor.getContext();
@@ -282,7 +298,7 @@ LogicalResult RProgramOp::verifyRegions() {
       return emitOpError() << "an epilogue needs exactly one operator compute "
                               "and one epilogue, found "
                            << operators.size() << " and " << epilogues.size();
-    if (failed(verifyEpilogue(operators.front(), epilogues.front())))
+    if (failed(verifyEpilogue(operators.front(), epilogues.front(), config)))
       return failure();
   }
   for (ComputeOp compute : getBody().getOps<ComputeOp>()) {

@@ -57,6 +57,21 @@ static bool isCheapToRepeat(linalg::LinalgOp producer) {
                       [](Operation &op) { return isa<CastOpInterface>(op); });
 }
 
+/// The most scalar ops an elementwise producer read through a broadcast may
+/// have to be computed again for every read.
+static constexpr int64_t kMaxRecomputedOps = 8;
+
+/// Whether `producer` is worth computing again for every element of a
+/// broadcast read: a few scalar ops per row (a mean's divide, LayerNorm's
+/// 1/sqrt(var/N + eps)) cost less than the tensor they would otherwise be
+/// written to, and fused into their reader they let it read the reduction's
+/// result itself (then a row epilogue of that reduction, FuseEpilogues.h).
+static bool isCheapToRecompute(linalg::LinalgOp producer) {
+  return producer->getNumResults() == 1 &&
+         static_cast<int64_t>(llvm::range_size(
+             producer.getBlock()->without_terminator())) <= kMaxRecomputedOps;
+}
+
 /// Whether `producer` only moves elements: one result, whose value is one
 /// of its inputs' elements (a transpose, a broadcast, a copy).
 static bool onlyMovesData(linalg::LinalgOp producer) {
@@ -92,7 +107,8 @@ static bool readsNoMoreThanItWrites(linalg::LinalgOp producer) {
                      .getIntOrFloatBitWidth();
 }
 
-std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
+std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use,
+                                                     bool checkOtherUsers) {
   linalg::LinalgOp producer = getElementwiseProducer(use.get());
   if (!producer)
     return std::string("it is not an elementwise linalg.generic or "
@@ -132,9 +148,22 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
   bool otherUsers = llvm::any_of(use.get().getUsers(), [&](Operation *user) {
     return user != consumer.getOperation();
   });
-  if (otherUsers && !isCheapToRepeat(producer))
-    return std::string("its result has other users, which would compute it "
-                       "again");
+  // A producer that reads no more than it writes (softmax's exp(x - max),
+  // read by the row sum and by the divide) is computed again by each user:
+  // each reads its inputs in place of its result, and its kernel and its
+  // tensor in memory are gone once the last user has it.
+  // Only when every user takes it: one left would keep its kernel and make
+  // it no epilogue of its own producer either (attention's scale).
+  if (otherUsers && checkOtherUsers && !isCheapToRepeat(producer)) {
+    if (!readsNoMoreThanItWrites(producer) || !isCheapToRecompute(producer))
+      return std::string("its result has other users, which would compute "
+                         "it again");
+    for (OpOperand &other : use.get().getUses())
+      if (other.getOwner() != consumer.getOperation() &&
+          whyNotFused(other, /*checkOtherUsers=*/false))
+        return std::string("its result has other users, not all of which "
+                           "can compute it again");
+  }
   // A moved element read many times is read from the source as often.
   AffineMap map = consumer.getMatchingIndexingMap(&use);
   if (movesData && !map.isProjectedPermutation())
@@ -142,12 +171,17 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use) {
                        "permutation of its loops");
   if (!movesData && !map.isPermutation()) {
     int64_t reads = getReadsPerElement(consumer, map);
-    return (reads > 1 ? llvm::formatv("its user reads each element {0} times: "
-                                      "it would be computed that often",
-                                      reads)
-                            .str()
-                      : std::string("its user does not read it through a "
-                                    "permutation of its loops"));
+    if (reads > 1 && map.isProjectedPermutation(/*allowZeroInResults=*/true) &&
+        isCheapToRecompute(producer))
+      ; // computed again for every read, as the consumer's own few ops
+    else
+      return (reads > 1
+                  ? llvm::formatv("its user reads each element {0} times: "
+                                  "it would be computed that often",
+                                  reads)
+                        .str()
+                  : std::string("its user does not read it through a "
+                                "permutation of its loops"));
   }
   // (A transpose, one input read through a permutation, always fuses
   // where the checks above pass; upstream checks generic ops only.)

@@ -8,6 +8,7 @@
 // (collapseThroughReshapes), operand scales moved after their contractions
 // (moveScalesToEpilogues), elementwise chains fused (fuseElementwiseChains),
 // keepdim reductions' unit dims dropped (dropKeepdimUnitsEverywhere),
+// sibling reductions merged (mergeSiblingReductionsEverywhere),
 // selection (runSelection),
 // then tileToRProgram on every op that has a config (ops left as they are
 // get a remark with the reason) and fuseEpilogues.
@@ -22,6 +23,7 @@
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
 #include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
 #include "Roller/Dialect/Roller/Transforms/FuseEpilogues.h"
+#include "Roller/Dialect/Roller/Transforms/MergeSiblingReductions.h"
 #include "Roller/Dialect/Roller/Transforms/MoveScalesToEpilogues.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
@@ -81,6 +83,11 @@ struct RollerTilePass
     // lose their unit dims, to become the reductions' epilogues.
     if (fuseEpilogues)
       dropKeepdimUnitsEverywhere(rewriter, module);
+    // After the unit dims are gone (a keepdim sum and a plain one over the
+    // same rows then have the same loops), before selection: LayerNorm's
+    // two sums of its input are one kernel.
+    if (fuseElementwise)
+      mergeSiblingReductionsEverywhere(rewriter, module, /*remarks=*/true);
     if (failed(runSelection(
             module, SelectionOptions{device, topK, report, search, rank})))
       return signalPassFailure();

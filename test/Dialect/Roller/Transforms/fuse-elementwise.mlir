@@ -142,8 +142,8 @@ func.func @add_into_reduction(%x: tensor<8x128xf16>, %y: tensor<8x128xf32>) -> (
 #row = affine_map<(d0, d1) -> (d0)>
 #vec = affine_map<(d0) -> (d0)>
 
-// Not fused: a result with another user (softmax's exp feeds its sum and
-// its divide; here the function's result), a value its user broadcasts
+// Not fused: a result with another user that cannot compute it again (the
+// function's result), a value its user broadcasts with more than 8 ops
 // (computed once per row element), and a named user (a matmul).
 // CHECK-LABEL: func.func @refused
 // CHECK-COUNT-5: linalg.generic
@@ -152,7 +152,7 @@ func.func @add_into_reduction(%x: tensor<8x128xf16>, %y: tensor<8x128xf32>) -> (
 func.func @refused(%x: tensor<8x128xf32>, %v: tensor<8xf32>, %w: tensor<128x16xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>, tensor<8x128xf32>, tensor<8x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<8x128xf32>
-  // expected-remark @below {{its result has other users, which would compute it again}}
+  // expected-remark @below {{its result has other users, not all of which can compute it again}}
   %exp = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x : tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
     ^bb0(%a: f32, %o: f32):
@@ -170,7 +170,15 @@ func.func @refused(%x: tensor<8x128xf32>, %v: tensor<8xf32>, %w: tensor<128x16xf
   %half = linalg.generic {indexing_maps = [#vec, #vec], iterator_types = ["parallel"]}
       ins(%v : tensor<8xf32>) outs(%v8 : tensor<8xf32>) {
     ^bb0(%a: f32, %o: f32):
-      %r = arith.mulf %a, %a : f32
+      %r1 = arith.mulf %a, %a : f32
+      %r2 = arith.mulf %r1, %a : f32
+      %r3 = arith.mulf %r2, %a : f32
+      %r4 = arith.mulf %r3, %a : f32
+      %r5 = arith.mulf %r4, %a : f32
+      %r6 = arith.mulf %r5, %a : f32
+      %r7 = arith.mulf %r6, %a : f32
+      %r8 = arith.mulf %r7, %a : f32
+      %r = arith.mulf %r8, %a : f32
       linalg.yield %r : f32
   } -> tensor<8xf32>
   %bcast = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
@@ -467,4 +475,106 @@ func.func @transpose_read_diagonally(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>) -
       linalg.yield %s : f32
   } -> tensor<8x8xf32>
   return %add : tensor<8x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+#id1 = affine_map<(d0, d1) -> (d0, d1)>
+
+// A few scalar ops on a reduced tensor (LayerNorm's rsqrt(var / N + eps),
+// on a kept unit dim) read through a broadcast are computed again by their
+// reader: it then reads the reduction's result itself.
+// CHECK-LABEL: func.func @recomputed_through_broadcast
+// CHECK: %[[VAR:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[VAR]] : tensor<8x64xf32>, tensor<8x1xf32>)
+// CHECK: arith.divf
+// CHECK: math.rsqrt
+// CHECK: arith.mulf
+// CHECK-NOT: linalg.generic
+func.func @recomputed_through_broadcast(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 64.0 : f32
+  %eps = arith.constant 1.0e-5 : f32
+  %e1 = tensor.empty() : tensor<8x1xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e1 : tensor<8x1xf32>) -> tensor<8x1xf32>
+  %var = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x64xf32>) outs(%f : tensor<8x1xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %sq = arith.mulf %a, %a : f32
+      %r = arith.addf %sq, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8x1xf32>
+  %rstd = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel", "parallel"]}
+      ins(%var : tensor<8x1xf32>) outs(%e1 : tensor<8x1xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %m = arith.divf %a, %n : f32
+      %p = arith.addf %m, %eps : f32
+      %r = math.rsqrt %p : f32
+      linalg.yield %r : f32
+  } -> tensor<8x1xf32>
+  %e = tensor.empty() : tensor<8x64xf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %rstd : tensor<8x64xf32>, tensor<8x1xf32>) outs(%e : tensor<8x64xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %r = arith.mulf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<8x64xf32>
+  return %y : tensor<8x64xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Softmax's x - max, read by the row sum and by the divide: it reads no more
+// than it writes, so each of its readers computes it again and its kernel
+// is gone.
+// CHECK-LABEL: func.func @shift_in_each_reader
+// CHECK: %[[MAX:.*]] = linalg.generic
+// CHECK: arith.maximumf
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} ins(%arg0, %[[MAX]] :
+// CHECK: arith.subf
+// CHECK: math.exp
+// CHECK: arith.addf
+// CHECK: linalg.generic {{.*}} ins(%arg0, %[[MAX]], %[[SUM]] :
+// CHECK: arith.subf
+// CHECK: math.exp
+// CHECK: arith.divf
+// CHECK-NOT: linalg.generic
+func.func @shift_in_each_reader(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %lowest = arith.constant 0xFF800000 : f32
+  %e1 = tensor.empty() : tensor<8xf32>
+  %fl = linalg.fill ins(%lowest : f32) outs(%e1 : tensor<8xf32>) -> tensor<8xf32>
+  %fz = linalg.fill ins(%zero : f32) outs(%e1 : tensor<8xf32>) -> tensor<8xf32>
+  %max = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x64xf32>) outs(%fl : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.maximumf %a, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %e = tensor.empty() : tensor<8x64xf32>
+  %exp = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max : tensor<8x64xf32>, tensor<8xf32>) outs(%e : tensor<8x64xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %s = arith.subf %a, %b : f32
+      %r = math.exp %s : f32
+      linalg.yield %r : f32
+  } -> tensor<8x64xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%exp : tensor<8x64xf32>) outs(%fz : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.addf %a, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %div = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%exp, %sum : tensor<8x64xf32>, tensor<8xf32>) outs(%e : tensor<8x64xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %r = arith.divf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<8x64xf32>
+  return %div : tensor<8x64xf32>
 }

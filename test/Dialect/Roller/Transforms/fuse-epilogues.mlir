@@ -339,7 +339,8 @@ func.func @two_maps(%arg0: tensor<64x32xf32>, %arg1: tensor<32x64xf32>) -> tenso
 // -----
 
 // The consumer broadcasts the result over a new leading loop: more loops
-// than the producer's output has axes.
+// than the producer's output has axes, and no reduction axis of the
+// producer they run along (no row epilogue).
 // CHECK-LABEL: func.func @broadcast
 // CHECK-COUNT-2: roller.rprogram
 func.func @broadcast(%arg0: tensor<64x32xf32>, %arg1: tensor<32x64xf32>) -> tensor<4x64x64xf32> {
@@ -363,7 +364,7 @@ func.func @broadcast(%arg0: tensor<64x32xf32>, %arg1: tensor<32x64xf32>) -> tens
     roller.yield %11 : tensor<64x64xf32>
   } -> tensor<64x64xf32>
   %3 = tensor.empty() : tensor<4x64x64xf32>
-  // expected-remark @+1 {{the consumer's loops are not the producer's output}}
+  // expected-remark @+1 {{the consumer's loops beyond the producer's output do not follow its reduction axes}}
   %4 = roller.rprogram ins(%2 : tensor<64x64xf32>) outs(%3 : tensor<4x64x64xf32>) config = <block = <shared, [4, 1, 8]>, thread = <register, [1, 1, 1]>, padding = [0], vector_width = 4, stages = 1, threads = 32, grid = [512], predicted_us = 1.0, bottleneck = global, max_regs = 64> {
   ^bb0(%arg2: tensor<64x64xf32>, %arg3: tensor<4x64x64xf32>):
     %5 = roller.load %arg2 : tensor<64x64xf32> -> !roller.tile<1x8xf32, shared>
@@ -378,3 +379,55 @@ func.func @broadcast(%arg0: tensor<64x32xf32>, %arg1: tensor<32x64xf32>) -> tens
   } -> tensor<4x64x64xf32>
   return %4 : tensor<4x64x64xf32>
 }
+
+// -----
+
+// A row epilogue: the consumer divides each element of the row by the
+// row's sum, reading the sum through a broadcast. The reduction's threads
+// own their rows, so each walks its rows again after the sum: one rProgram
+// whose epilogue runs along the reduction axis too (axes = [0, 1]), with the
+// thread rTile's images as its register tiles; the row is read again.
+// CHECK-LABEL: func.func @row_divide
+// CHECK: %[[FILL:.*]] = linalg.fill
+// CHECK: roller.rprogram ins(%arg0, %[[FILL]], %arg0 : {{.*}}) outs(%{{.*}} : tensor<32x64xf32>)
+// CHECK: %[[SUM:.*]] = roller.compute {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: %[[X:.*]] = roller.load %{{.*}} : tensor<32x64xf32> -> !roller.tile<1x64xf32, register>
+// CHECK: roller.compute ins(%[[X]], %[[SUM]] : !roller.tile<1x64xf32, register>, !roller.tile<1xf32, register>) {{.*}} attributes {axes = array<i64: 0, 1>
+// CHECK: arith.divf
+// CHECK-NOT: roller.rprogram
+func.func @row_divide(%arg0: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<32xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<32xf32>) -> tensor<32xf32>
+  %2 = roller.rprogram ins(%arg0 : tensor<32x64xf32>) outs(%1 : tensor<32xf32>) config = <block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [1], predicted_us = 0.9151999999999999, bottleneck = global, max_regs = 64> {
+  ^bb0(%arg1: tensor<32x64xf32>, %arg2: tensor<32xf32>):
+    %5 = roller.load %arg1 : tensor<32x64xf32> -> !roller.tile<1x64xf32, register>
+    %6 = roller.load %arg2 : tensor<32xf32> -> !roller.tile<1xf32, register>
+    %7 = roller.compute ins(%5 : !roller.tile<1x64xf32, register>) inits(%6 : !roller.tile<1xf32, register>) attributes {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} {
+    ^bb0(%arg3: f32, %arg4: f32):
+      %9 = arith.addf %arg3, %arg4 : f32
+      roller.yield %9 : f32
+    } -> !roller.tile<1xf32, register>
+    %8 = roller.store %7 into %arg2 : !roller.tile<1xf32, register> into tensor<32xf32> 
+    roller.yield %8 : tensor<32xf32>
+  } -> tensor<32xf32>
+  %3 = tensor.empty() : tensor<32x64xf32>
+  // expected-remark @+1 {{roller-fuse-epilogues: fused as the epilogue of the rProgram at}}
+  %4 = roller.rprogram ins(%arg0, %2 : tensor<32x64xf32>, tensor<32xf32>) outs(%3 : tensor<32x64xf32>) config = <block = <shared, [8, 16]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 128, grid = [16], predicted_us = 0.02904000000000000, bottleneck = global, max_regs = 32> {
+  ^bb0(%arg1: tensor<32x64xf32>, %arg2: tensor<32xf32>, %arg3: tensor<32x64xf32>):
+    %5 = roller.load %arg1 : tensor<32x64xf32> -> !roller.tile<8x16xf32, shared>
+    %6 = roller.load %5 : !roller.tile<8x16xf32, shared> -> !roller.tile<1x1xf32, register>
+    %7 = roller.load %arg2 : tensor<32xf32> -> !roller.tile<8xf32, shared>
+    %8 = roller.load %7 : !roller.tile<8xf32, shared> -> !roller.tile<1xf32, register>
+    %9 = roller.load %arg3 : tensor<32x64xf32> -> !roller.tile<1x1xf32, register>
+    %10 = roller.compute ins(%6, %8 : !roller.tile<1x1xf32, register>, !roller.tile<1xf32, register>) inits(%9 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} {
+    ^bb0(%arg4: f32, %arg5: f32, %arg6: f32):
+      %12 = arith.divf %arg4, %arg5 : f32
+      roller.yield %12 : f32
+    } -> !roller.tile<1x1xf32, register>
+    %11 = roller.store %10 into %arg3 : !roller.tile<1x1xf32, register> into tensor<32x64xf32> 
+    roller.yield %11 : tensor<32x64xf32>
+  } -> tensor<32x64xf32>
+  return %4 : tensor<32x64xf32>
+}
+

@@ -177,6 +177,12 @@ def Roller_ComputeOp : Roller_Op<"compute", [
     rTiles restricted to those axes; its iterator types are all parallel.
     Its inputs are the operator's results (read through the same access as
     the operator's output map) or rProgram inputs loaded into registers.
+    A **row epilogue** also lists reduction axes of a CUDA-core operator
+    (with all of its parallel axes): it reads the results through a
+    broadcast along them (softmax's divide by the row sum, LayerNorm's
+    normalize), and each thread walks the whole extent of those axes for
+    the outputs it owns once its reductions have ended, in steps of the
+    thread rTile (its register tiles).
 
     ```mlir
     %y = roller.compute ins(%acc, %bias_r : !roller.tile<4x4xf32, register>,

@@ -31,11 +31,16 @@ namespace mlir::roller {
 /// costs more than the producer's kernel), reading it as an input through
 /// a permutation of its loops (so each element is computed once, not once
 /// per iteration of the loops the map drops; a moved element may be read
-/// through any projected permutation) in the producer's block (not inside a
+/// through any projected permutation, and so may a producer of at most 8
+/// scalar ops, such as a mean's divide or LayerNorm's rsqrt(var + eps),
+/// computed again for every read) in the producer's block (not inside a
 /// loop), the producer has no other user (which would compute it again)
-/// unless it is cheap to repeat (casts, moves), and upstream's elementwise
-/// fusion accepts the pair.
-std::optional<std::string> whyNotFused(OpOperand &use);
+/// unless it is cheap to repeat (casts, moves) or reads no more than it
+/// writes with at most 8 ops (softmax's exp(x - max)) and every other user
+/// takes it too (`checkOtherUsers`; false asks about this use alone), and
+/// upstream's elementwise fusion accepts the pair.
+std::optional<std::string> whyNotFused(OpOperand &use,
+                                       bool checkOtherUsers = true);
 
 /// Fuses, until none is left, every elementwise producer into its consumer
 /// where whyNotFused allows it (upstream's linalg::fuseElementwiseOps), in

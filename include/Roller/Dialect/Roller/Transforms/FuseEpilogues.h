@@ -28,7 +28,14 @@ namespace mlir::roller {
 /// unit dimension), the consumer computes
 /// each element once (parallel loops only, one per parallel axis of the
 /// producer, reading the producer's output through a permutation) and
-/// every input of the consumer has a linear access.
+/// every input of the consumer has a linear access. A consumer with more
+/// loops is a row epilogue (softmax's divide by the row sum, LayerNorm's
+/// normalize) when the producer runs on the CUDA cores (each thread owns
+/// its outputs and ends their reductions itself), the consumer reads the
+/// result through a projected permutation, and each of its other loops runs
+/// along a reduction axis of the producer: both read a tensor (the row)
+/// whose dimensions their maps index with those loops and axes. Each thread
+/// then walks its outputs' whole rows after its reductions end.
 std::optional<std::string> whyNotEpilogue(OpOperand &use);
 
 /// Rewrites the producer of `use` and its consumer (see whyNotEpilogue) into

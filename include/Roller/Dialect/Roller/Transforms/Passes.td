@@ -500,6 +500,63 @@ def RollerDropKeepdimUnitsPass : Pass<"roller-drop-keepdim-units"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def RollerMergeSiblingReductionsPass
+    : Pass<"roller-merge-sibling-reductions"> {
+  let summary = "Reductions of the same input over the same loops as one op";
+  let description = [{
+    torch's LayerNorm sums its input twice over the same rows (in f64 for
+    the variance's mean, in f32 for the normalize's mean), and each sum
+    would be a kernel reading the whole input. This pass replaces two
+    `linalg.generic` reductions on tensors by one multi-output generic when
+    they have the same iterator types and static loop ranges, read one
+    tensor through the same indexing map, and the second does not read a
+    result of the first (what it reads from ops between them, such as its
+    initial value's fill, must come from ops without memory effects, which
+    move up): the merged op, at the first's place, reads each (tensor, map) pair of
+    both once, writes the outputs of the first then of the second, and runs
+    both bodies. Each reduction joins the first earlier one it can; a
+    merged op can take more. With `remarks` (the default) each merge gets a
+    remark. `--roller-tile` runs it after the keepdim units are dropped,
+    unless `fuse-elementwise=false`. Entry points: `whyNotMerged`,
+    `mergeSiblingReductions`, `mergeSiblingReductionsEverywhere`
+    (`MergeSiblingReductions.h`).
+
+    ```mlir
+    %s64 = linalg.generic {indexing_maps = [#id, #rows], iterator_types = ["parallel", "reduction"]}
+             ins(%x : tensor<32x64xf32>) outs(%z64 : tensor<32xf64>) {
+      ^bb0(%a: f32, %o: f64):
+        %w = arith.extf %a : f32 to f64
+        %r = arith.addf %w, %o : f64
+        linalg.yield %r : f64
+    } -> tensor<32xf64>
+    %s32 = linalg.generic {indexing_maps = [#id, #rows], iterator_types = ["parallel", "reduction"]}
+             ins(%x : tensor<32x64xf32>) outs(%z32 : tensor<32xf32>) {
+      ^bb0(%a: f32, %o: f32):
+        %r = arith.addf %a, %o : f32
+        linalg.yield %r : f32
+    } -> tensor<32xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %s:2 = linalg.generic {indexing_maps = [#id, #rows, #rows], iterator_types = ["parallel", "reduction"]}
+             ins(%x : tensor<32x64xf32>) outs(%z64, %z32 : tensor<32xf64>, tensor<32xf32>) {
+      ^bb0(%a: f32, %o: f64, %p: f32):
+        %w = arith.extf %a : f32 to f64
+        %r = arith.addf %w, %o : f64
+        %q = arith.addf %a, %p : f32
+        linalg.yield %r, %q : f64, f32
+    } -> (tensor<32xf64>, tensor<32xf32>)
+    ```
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark on every merge">
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def RollerFuseEpiloguesPass : Pass<"roller-fuse-epilogues"> {
   let summary = "Fuse elementwise rPrograms into their producers as epilogues";
   let description = [{

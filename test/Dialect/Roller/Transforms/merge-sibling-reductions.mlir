@@ -1,0 +1,128 @@
+// RUN: roller-opt %s --split-input-file --roller-merge-sibling-reductions -verify-diagnostics | FileCheck %s
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// LayerNorm's two sums of its input (f64 for the variance, f32 for the
+// normalize) become one op at the first's place, reading the input once;
+// the second's fill moves up with it. The variance, which reads the first
+// sum, stays apart.
+// CHECK-LABEL: func.func @layernorm_sums
+// CHECK: %[[F32:.*]] = linalg.fill ins(%{{.*}} : f32)
+// CHECK: %[[SUMS:.*]]:2 = linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}], iterator_types = ["parallel", "reduction"]} ins(%arg0 : tensor<8x64xf32>) outs(%{{.*}}, %[[F32]] : tensor<8xf64>, tensor<8xf32>)
+// CHECK: arith.extf
+// CHECK: arith.addf {{.*}} : f64
+// CHECK: arith.addf {{.*}} : f32
+// CHECK: linalg.yield %{{.*}}, %{{.*}} : f64, f32
+// CHECK: %[[VAR:.*]] = linalg.generic {{.*}} ins(%arg0, %[[SUMS]]#0 :
+// CHECK: return %[[VAR]], %[[SUMS]]#1
+func.func @layernorm_sums(%x: tensor<8x64xf32>) -> (tensor<8xf64>, tensor<8xf32>) {
+  %z64 = arith.constant 0.0 : f64
+  %e64 = tensor.empty() : tensor<8xf64>
+  %f64 = linalg.fill ins(%z64 : f64) outs(%e64 : tensor<8xf64>) -> tensor<8xf64>
+  // expected-remark @below {{roller-merge-sibling-reductions: merged with the reduction at}}
+  %s64 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x64xf32>) outs(%f64 : tensor<8xf64>) {
+    ^bb0(%a: f32, %o: f64):
+      %w = arith.extf %a : f32 to f64
+      %r = arith.addf %w, %o : f64
+      linalg.yield %r : f64
+  } -> tensor<8xf64>
+  %var = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %s64 : tensor<8x64xf32>, tensor<8xf64>) outs(%f64 : tensor<8xf64>) {
+    ^bb0(%a: f32, %m: f64, %o: f64):
+      %w = arith.extf %a : f32 to f64
+      %c = arith.subf %w, %m : f64
+      %sq = arith.mulf %c, %c : f64
+      %r = arith.addf %sq, %o : f64
+      linalg.yield %r : f64
+  } -> tensor<8xf64>
+  %z32 = arith.constant 0.0 : f32
+  %e32 = tensor.empty() : tensor<8xf32>
+  %f32 = linalg.fill ins(%z32 : f32) outs(%e32 : tensor<8xf32>) -> tensor<8xf32>
+  %s32 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x64xf32>) outs(%f32 : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.addf %a, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %var, %s32 : tensor<8xf64>, tensor<8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#t = affine_map<(d0, d1) -> (d1, d0)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Not merged: other loop ranges, another way of reading the shared tensor,
+// no shared tensor.
+// CHECK-LABEL: func.func @not_siblings
+// CHECK-COUNT-4: linalg.generic
+func.func @not_siblings(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>, %w: tensor<8x16xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %a = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x8xf32>) outs(%f : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %r = arith.addf %v, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %b = linalg.generic {indexing_maps = [#t, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x8xf32>) outs(%f : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %r = arith.addf %v, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %c = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<8x8xf32>) outs(%f : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %r = arith.addf %v, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %d = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%w : tensor<8x16xf32>) outs(%f : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %r = arith.addf %v, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %a, %b, %c, %d : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Three sums of one input: one op with three results.
+// CHECK-LABEL: func.func @three
+// CHECK: linalg.generic {{.*}} outs(%{{.*}}, %{{.*}}, %{{.*}} : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>)
+// CHECK-NOT: linalg.generic
+func.func @three(%x: tensor<8x8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  // expected-remark @+2 {{(one kernel reads their input once; 2 results)}}
+  // expected-remark @+1 {{(one kernel reads their input once; 3 results)}}
+  %a = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x8xf32>) outs(%f : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %r = arith.addf %v, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %b = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x8xf32>) outs(%f : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %r = arith.maximumf %v, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %c = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x8xf32>) outs(%f : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %m = arith.mulf %v, %v : f32
+      %r = arith.addf %m, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %a, %b, %c : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+}

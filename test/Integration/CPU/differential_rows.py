@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Row-wise fused reductions for differential.py: the shapes of softmax and
+LayerNorm as torch-mlir writes them, one linalg op per step, which
+--roller-tile turns into fewer kernels (sibling reductions merged, a
+reduction's broadcast reader as its row epilogue, a few scalar ops on a
+reduced tensor computed again by their reader, an `x - max` computed again
+by each of its readers). The reference runs the ops one by one. Data are
+integer-valued and every step is exact in f32 (sums, products, no divide or
+exp), so the results must be equal. Plain Python 3, standard library only.
+"""
+
+from differential_ops import Case, amap, fill_of, ident_map, par_iters, \
+    ttype
+
+VARIANTS = ("center", "norm_like", "shift_sum")
+
+
+def _reduction(name, src, full, red, iters, red_t, init, body):
+    """`%name = linalg.generic` reducing `src` into `init` with `body`
+    (lines computing %y from %x and the accumulator %a)."""
+    return (f"%{name} = linalg.generic {{indexing_maps = [{full}, {red}],\n"
+            f"    iterator_types = [{iters}]}}\n"
+            f"    ins({src} : $t0) outs({init} : {red_t}) {{\n"
+            "^bb0(%x: f32, %a: f32):\n"
+            + "".join(f"  {line}\n" for line in body)
+            + f"  linalg.yield %y : f32\n}} -> {red_t}\n")
+
+
+def make_rows(data, shape, reduced, variant, keepdim):
+    """A case of `variant` on an input of `shape` reduced over the axes
+    `reduced` (kept as unit dimensions when `keepdim`, read back through a
+    map with constant zeros, as torch-mlir writes them):
+    center     s = sum(x); out = x * N - s
+    norm_like  s = sum(x), q = sum(x * x) (siblings), t = q + 1 (on the
+               reduced tensor); out = (x * N - s) * t
+    shift_sum  m = max(x), p = x - m (read by two ops), s = sum(p);
+               out = p * s
+    """
+    rank = len(shape)
+    count = 1
+    for axis in reduced:
+        count *= shape[axis]
+    full = ident_map(rank)
+    iters = ", ".join('"reduction"' if d in reduced else '"parallel"'
+                      for d in range(rank))
+    if keepdim:
+        red_shape = [1 if d in reduced else s for d, s in enumerate(shape)]
+        red = amap(rank, ["0" if d in reduced else f"d{d}"
+                          for d in range(rank)])
+    else:
+        red_shape = [s for d, s in enumerate(shape) if d not in reduced]
+        red = amap(rank, [f"d{d}" for d in range(rank) if d not in reduced])
+    red_t = ttype(red_shape)
+    red_rank = len(red_shape)
+    text = (f"%zero = arith.constant {fill_of('addf')} : f32\n"
+            f"%lowest = arith.constant {fill_of('maximumf')} : f32\n"
+            f"%rempty = tensor.empty() : {red_t}\n"
+            f"%rzero = linalg.fill ins(%zero : f32) outs(%rempty : {red_t})"
+            f" -> {red_t}\n")
+    final_ins, final_types, final_maps = ["$in0"], ["$t0"], [full]
+    if variant in ("center", "norm_like"):
+        text += _reduction("s", "$in0", full, red, iters, red_t, "%rzero",
+                           ["%y = arith.addf %x, %a : f32"])
+        body = [f"%n = arith.constant {count}.0 : f32",
+                "%xn = arith.mulf %v0, %n : f32",
+                "%y = arith.subf %xn, %v1 : f32"]
+        final_ins.append("%s")
+        final_types.append(red_t)
+        final_maps.append(red)
+        if variant == "norm_like":
+            text += _reduction("q", "$in0", full, red, iters, red_t, "%rzero",
+                               ["%xx = arith.mulf %x, %x : f32",
+                                "%y = arith.addf %xx, %a : f32"])
+            rid = ident_map(red_rank)
+            text += (f"%t = linalg.generic {{indexing_maps = [{rid}, {rid}],"
+                     f"\n    iterator_types = [{par_iters(red_rank)}]}}\n"
+                     f"    ins(%q : {red_t}) outs(%rempty : {red_t}) {{\n"
+                     "^bb0(%x: f32, %o: f32):\n"
+                     "  %one = arith.constant 1.0 : f32\n"
+                     "  %y = arith.addf %x, %one : f32\n"
+                     f"  linalg.yield %y : f32\n}} -> {red_t}\n")
+            final_ins.append("%t")
+            final_types.append(red_t)
+            final_maps.append(red)
+            body[-1] = "%c = arith.subf %xn, %v1 : f32"
+            body.append("%y = arith.mulf %c, %v2 : f32")
+    else:  # shift_sum
+        text += (f"%rlow = linalg.fill ins(%lowest : f32) outs(%rempty : "
+                 f"{red_t}) -> {red_t}\n")
+        text += _reduction("m", "$in0", full, red, iters, red_t, "%rlow",
+                           ["%y = arith.maximumf %x, %a : f32"])
+        full_t = "$out_t"
+        text += (f"%pempty = tensor.empty() : {full_t}\n"
+                 f"%p = linalg.generic {{indexing_maps = [{full}, {red}, "
+                 f"{full}],\n    iterator_types = [{par_iters(rank)}]}}\n"
+                 f"    ins($in0, %m : $t0, {red_t}) outs(%pempty : {full_t})"
+                 " {\n^bb0(%x: f32, %b: f32, %o: f32):\n"
+                 "  %y = arith.subf %x, %b : f32\n"
+                 f"  linalg.yield %y : f32\n}} -> {full_t}\n")
+        text += _reduction("s", "%p", full, red, iters, red_t, "%rzero",
+                           ["%y = arith.addf %x, %a : f32"]).replace(
+                               "ins(%p : $t0)", f"ins(%p : {full_t})")
+        final_ins = ["%p", "%s"]
+        final_types = [full_t, red_t]
+        final_maps = [full, red]
+        body = ["%y = arith.mulf %v0, %v1 : f32"]
+    args = ", ".join([f"%v{i}: f32" for i in range(len(final_ins))]
+                     + ["%o: f32"])
+    text += (f"%r = linalg.generic {{indexing_maps = "
+             f"[{', '.join(final_maps + [full])}],\n"
+             f"    iterator_types = [{par_iters(rank)}]}}\n"
+             f"    ins({', '.join(final_ins)} : {', '.join(final_types)}) "
+             "outs($init : $out_t) {\n"
+             f"^bb0({args}):\n"
+             + "".join(f"  {line}\n" for line in body)
+             + "  linalg.yield %y : f32\n} -> $out_t")
+    desc = dict(shape=shape, reduced=reduced, variant=variant,
+                keepdim=keepdim)
+    return Case("rows", desc, [data(shape, 0)], list(shape), "empty", text)
