@@ -237,13 +237,14 @@ def gen_reshaped(rng, data):
 def gen_rows(rng, data):
     """Softmax- and LayerNorm-shaped chains of reductions and elementwise
     ops (differential_rows.py), reduced over random axes, with or without
-    kept unit dimensions."""
+    kept unit dimensions, on f32, f16 or bf16 inputs."""
     rank = rng.randint(2, 3)
     bound = {2: 70, 3: 14}[rank]
     shape = [pick(rng, 1, bound) for _ in range(rank)]
     reduced = sorted(rng.sample(range(rank), rng.randint(1, rank - 1)))
     return make_rows(data, shape, reduced, rng.choice(ROWS),
-                     rng.random() < 0.5)
+                     rng.random() < 0.5,
+                     rng.choice(["f32", "f32", "f16", "bf16"]))
 
 
 # (class, weight, generator): weights are the share of the cases.

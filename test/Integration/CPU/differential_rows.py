@@ -12,7 +12,7 @@ exp), so the results must be equal. Plain Python 3, standard library only.
 from differential_ops import Case, amap, fill_of, ident_map, par_iters, \
     ttype
 
-VARIANTS = ("center", "norm_like", "shift_sum")
+VARIANTS = ("center", "norm_like", "shift_sum", "checked_shift")
 
 
 def _reduction(name, src, full, red, iters, red_t, init, body):
@@ -26,7 +26,7 @@ def _reduction(name, src, full, red, iters, red_t, init, body):
             + f"  linalg.yield %y : f32\n}} -> {red_t}\n")
 
 
-def make_rows(data, shape, reduced, variant, keepdim):
+def make_rows(data, shape, reduced, variant, keepdim, elt="f32"):
     """A case of `variant` on an input of `shape` reduced over the axes
     `reduced` (kept as unit dimensions when `keepdim`, read back through a
     map with constant zeros, as torch-mlir writes them):
@@ -35,6 +35,12 @@ def make_rows(data, shape, reduced, variant, keepdim):
                reduced tensor); out = (x * N - s) * t
     shift_sum  m = max(x), p = x - m (read by two ops), s = sum(p);
                out = p * s
+    checked_shift  m = max(x), c = x > 1 (i1), a = or(c) over the row (a
+               sibling of the max once c is fused into it, as softmax's
+               all -inf check); out = a ? x - m : x
+    With `elt` f16 or bf16 the input is that type and an `extf` to f32
+    (fused into each of its readers) comes first, as LayerNorm in half
+    precision does.
     """
     rank = len(shape)
     count = 1
@@ -84,6 +90,35 @@ def make_rows(data, shape, reduced, variant, keepdim):
             final_maps.append(red)
             body[-1] = "%c = arith.subf %xn, %v1 : f32"
             body.append("%y = arith.mulf %c, %v2 : f32")
+    elif variant == "checked_shift":
+        text += (f"%rlow = linalg.fill ins(%lowest : f32) outs(%rempty : "
+                 f"{red_t}) -> {red_t}\n")
+        text += _reduction("m", "$in0", full, red, iters, red_t, "%rlow",
+                           ["%y = arith.maximumf %x, %a : f32"])
+        text += (f"%cempty = tensor.empty() : {ttype(shape, 'i1')}\n"
+                 f"%c = linalg.generic {{indexing_maps = [{full}, {full}],\n"
+                 f"    iterator_types = [{par_iters(rank)}]}}\n"
+                 f"    ins($in0 : $t0) outs(%cempty : {ttype(shape, 'i1')}) {{\n"
+                 "^bb0(%x: f32, %o: i1):\n"
+                 "  %one = arith.constant 1.0 : f32\n"
+                 "  %y = arith.cmpf ogt, %x, %one : f32\n"
+                 f"  linalg.yield %y : i1\n}} -> {ttype(shape, 'i1')}\n")
+        text += (f"%false = arith.constant false\n"
+                 f"%bempty = tensor.empty() : {ttype(red_shape, 'i1')}\n"
+                 f"%bfalse = linalg.fill ins(%false : i1) outs(%bempty : "
+                 f"{ttype(red_shape, 'i1')}) -> {ttype(red_shape, 'i1')}\n"
+                 f"%any = linalg.generic {{indexing_maps = [{full}, {red}],\n"
+                 f"    iterator_types = [{iters}]}}\n"
+                 f"    ins(%c : {ttype(shape, 'i1')}) outs(%bfalse : "
+                 f"{ttype(red_shape, 'i1')}) {{\n"
+                 "^bb0(%x: i1, %a: i1):\n"
+                 "  %y = arith.ori %x, %a : i1\n"
+                 f"  linalg.yield %y : i1\n}} -> {ttype(red_shape, 'i1')}\n")
+        final_ins = ["$in0", "%m", "%any"]
+        final_types = ["$t0", red_t, ttype(red_shape, "i1")]
+        final_maps = [full, red, red]
+        body = ["%d = arith.subf %v0, %v1 : f32",
+                "%y = arith.select %v2, %d, %v0 : f32"]
     else:  # shift_sum
         text += (f"%rlow = linalg.fill ins(%lowest : f32) outs(%rempty : "
                  f"{red_t}) -> {red_t}\n")
@@ -104,7 +139,8 @@ def make_rows(data, shape, reduced, variant, keepdim):
         final_types = [full_t, red_t]
         final_maps = [full, red]
         body = ["%y = arith.mulf %v0, %v1 : f32"]
-    args = ", ".join([f"%v{i}: f32" for i in range(len(final_ins))]
+    elts = ["i1" if "xi1>" in t else "f32" for t in final_types]
+    args = ", ".join([f"%v{i}: {e}" for i, e in enumerate(elts)]
                      + ["%o: f32"])
     text += (f"%r = linalg.generic {{indexing_maps = "
              f"[{', '.join(final_maps + [full])}],\n"
@@ -114,6 +150,18 @@ def make_rows(data, shape, reduced, variant, keepdim):
              f"^bb0({args}):\n"
              + "".join(f"  {line}\n" for line in body)
              + "  linalg.yield %y : f32\n} -> $out_t")
+    if elt != "f32":
+        # Every step reads the f32 copy; the cast is fused into each.
+        full_f32 = ttype(shape)
+        text = text.replace("$in0", "%xf").replace("$t0", full_f32)
+        text = (f"%xempty = tensor.empty() : {full_f32}\n"
+                f"%xf = linalg.generic {{indexing_maps = [{full}, {full}],\n"
+                f"    iterator_types = [{par_iters(rank)}]}}\n"
+                f"    ins($in0 : $t0) outs(%xempty : {full_f32}) {{\n"
+                f"^bb0(%x: {elt}, %o: f32):\n"
+                f"  %y = arith.extf %x : {elt} to f32\n"
+                f"  linalg.yield %y : f32\n}} -> {full_f32}\n") + text
     desc = dict(shape=shape, reduced=reduced, variant=variant,
-                keepdim=keepdim)
-    return Case("rows", desc, [data(shape, 0)], list(shape), "empty", text)
+                keepdim=keepdim, elt=elt)
+    return Case("rows", desc, [data(shape, 0, elt)], list(shape), "empty",
+                text)

@@ -107,6 +107,46 @@ static bool readsNoMoreThanItWrites(linalg::LinalgOp producer) {
                      .getIntOrFloatBitWidth();
 }
 
+/// Whether every input `producer` reads in full is read, through the map
+/// it would have in the fused op, by another reduction over the same loops
+/// as the reduction `use` belongs to (a sibling the two can merge with).
+static bool siblingReadsInputs(linalg::LinalgOp producer, OpOperand &use) {
+  auto consumer = cast<linalg::LinalgOp>(use.getOwner());
+  AffineMap result =
+      producer.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
+  if (!result.isPermutation())
+    return false;
+  // Producer loops in the consumer's: its result's map, inverted, after the
+  // consumer's map of it.
+  AffineMap toConsumer =
+      inversePermutation(result).compose(consumer.getMatchingIndexingMap(&use));
+  SmallVector<int64_t> ranges = consumer.getStaticLoopRanges();
+  auto isSibling = [&](Operation *op) {
+    auto sibling = dyn_cast<linalg::GenericOp>(op);
+    return sibling && op != consumer.getOperation() &&
+           op->getBlock() == consumer->getBlock() &&
+           sibling.hasPureTensorSemantics() &&
+           sibling.getIteratorTypesArray() ==
+               consumer.getIteratorTypesArray() &&
+           sibling.getStaticLoopRanges() == ranges;
+  };
+  for (OpOperand *input : producer.getDpsInputOperands()) {
+    AffineMap map = producer.getMatchingIndexingMap(input);
+    if (llvm::any_of(llvm::seq(map.getNumDims()),
+                     [&](unsigned d) { return !map.isFunctionOfDim(d); }))
+      continue; // a broadcast read: not more per element
+    AffineMap fused = map.compose(toConsumer);
+    bool read = llvm::any_of(input->get().getUses(), [&](OpOperand &other) {
+      auto sibling = dyn_cast<linalg::LinalgOp>(other.getOwner());
+      return sibling && isSibling(sibling) && sibling.isDpsInput(&other) &&
+             sibling.getMatchingIndexingMap(&other) == fused;
+    });
+    if (!read)
+      return false;
+  }
+  return true;
+}
+
 std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use,
                                                      bool checkOtherUsers) {
   linalg::LinalgOp producer = getElementwiseProducer(use.get());
@@ -133,12 +173,15 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use,
   // producer's own kernel (the model predicts resnet_block's pooled sum
   // 3.6 -> 7.2 us with its add and ReLU fused in). A producer that reads
   // no more than it writes (a cast, LayerNorm's (x - mean)^2) does not.
+  // Nor does one whose inputs a sibling reduction reads already (softmax's
+  // x == -inf check beside its row max): the two become one kernel
+  // (MergeSiblingReductions.h), which reads them once.
   if (consumer.getNumReductionLoops() != 0 &&
-      !readsNoMoreThanItWrites(producer))
+      !readsNoMoreThanItWrites(producer) && !siblingReadsInputs(producer, use))
     return std::string("its user is a reduction, whose few blocks would "
                        "read more (the producer's inputs) instead (slower "
-                       "in the model); fused row reductions are not "
-                       "implemented");
+                       "in the model), and no sibling reduction reads "
+                       "them");
   if (use.get().getDefiningOp()->getBlock() != consumer->getBlock())
     return std::string("its user is in another block (inside a loop it "
                        "would compute it on every iteration)");

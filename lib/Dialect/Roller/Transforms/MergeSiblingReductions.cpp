@@ -54,6 +54,16 @@ static FailureOr<SmallVector<Operation *>> getOpsToHoist(Operation *first,
   return ops;
 }
 
+/// Whether `a` and `b` read one tensor through the same indexing map.
+static bool readCommonInput(linalg::GenericOp a, linalg::GenericOp b) {
+  return llvm::any_of(a.getDpsInputOperands(), [&](OpOperand *x) {
+    return llvm::any_of(b.getDpsInputOperands(), [&](OpOperand *y) {
+      return x->get() == y->get() &&
+             a.getMatchingIndexingMap(x) == b.getMatchingIndexingMap(y);
+    });
+  });
+}
+
 std::optional<std::string>
 mlir::roller::whyNotMerged(linalg::GenericOp first, linalg::GenericOp second) {
   for (linalg::GenericOp op : {first, second})
@@ -68,13 +78,7 @@ mlir::roller::whyNotMerged(linalg::GenericOp first, linalg::GenericOp second) {
   if (ranges != second.getStaticLoopRanges() ||
       llvm::any_of(ranges, ShapedType::isDynamic))
     return std::string("their loop ranges differ or are dynamic");
-  bool shared = llvm::any_of(first.getDpsInputOperands(), [&](OpOperand *a) {
-    return llvm::any_of(second.getDpsInputOperands(), [&](OpOperand *b) {
-      return a->get() == b->get() && first.getMatchingIndexingMap(a) ==
-                                         second.getMatchingIndexingMap(b);
-    });
-  });
-  if (!shared)
+  if (!readCommonInput(first, second))
     return std::string("they read no tensor through the same map");
   if (failed(getOpsToHoist(first, second)))
     return std::string("the second reads a result of the first, or a value "
@@ -157,15 +161,24 @@ int64_t mlir::roller::mergeSiblingReductionsEverywhere(RewriterBase &rewriter,
   int64_t count = 0;
   for (unsigned index = 0; index < reductions.size(); ++index) {
     linalg::GenericOp second = reductions[index];
+    // The first refusal by a reduction that reads a tensor the same way
+    // (the others are no siblings at all), remarked if nothing merges.
+    std::optional<std::pair<Location, std::string>> refused;
     for (unsigned earlier = 0; earlier < index; ++earlier) {
       linalg::GenericOp first = reductions[earlier];
       if (!first)
         continue;
       Location firstLoc = first.getLoc();
+      if (std::optional<std::string> why = whyNotMerged(first, second)) {
+        if (!refused && readCommonInput(first, second))
+          refused.emplace(firstLoc, *why);
+        continue;
+      }
       FailureOr<linalg::GenericOp> merged =
           mergeSiblingReductions(rewriter, first, second);
       if (failed(merged))
         continue;
+      refused.reset();
       reductions[earlier] = *merged;
       reductions[index] = nullptr;
       ++count;
@@ -177,6 +190,11 @@ int64_t mlir::roller::mergeSiblingReductionsEverywhere(RewriterBase &rewriter,
             << merged->getNumResults() << " results)";
       break;
     }
+    if (remarks && refused)
+      emitRemarkAtLoc(second)
+          << "roller-merge-sibling-reductions: not merged with the reduction "
+             "at "
+          << refused->first << ": " << refused->second;
   }
   return count;
 }

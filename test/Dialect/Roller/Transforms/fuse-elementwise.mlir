@@ -112,7 +112,7 @@ func.func @add_into_reduction(%x: tensor<8x128xf16>, %y: tensor<8x128xf32>) -> (
       %f = arith.extf %a : f16 to f32
       linalg.yield %f : f32
   } -> tensor<8x128xf32>
-  // expected-remark @below {{its user is a reduction, whose few blocks would read more (the producer's inputs) instead (slower in the model); fused row reductions are not implemented}}
+  // expected-remark @below {{its user is a reduction, whose few blocks would read more (the producer's inputs) instead (slower in the model), and no sibling reduction reads them}}
   %add = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%ext, %y : tensor<8x128xf32>, tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
     ^bb0(%a: f32, %b: f32, %o: f32):
@@ -577,4 +577,49 @@ func.func @shift_in_each_reader(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
       linalg.yield %r : f32
   } -> tensor<8x64xf32>
   return %div : tensor<8x64xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Softmax's check for rows of -inf (x == -inf, then an `and` over the row)
+// reads x as the row max does: fused into its reduction although it reads
+// more than it writes (f32 in, i1 out), since the sibling max reads x
+// anyway (roller-merge-sibling-reductions makes them one kernel).
+// CHECK-LABEL: func.func @check_beside_max
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<8x64xf32>) outs(%{{.*}} : tensor<8xf32>)
+// CHECK: arith.maximumf
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<8x64xf32>) outs(%{{.*}} : tensor<8xi1>)
+// CHECK: arith.cmpf oeq
+// CHECK: arith.andi
+// CHECK-NOT: linalg.generic
+func.func @check_beside_max(%x: tensor<8x64xf32>) -> (tensor<8xf32>, tensor<8xi1>) {
+  %lowest = arith.constant 0xFF800000 : f32
+  %true = arith.constant true
+  %e = tensor.empty() : tensor<8xf32>
+  %fl = linalg.fill ins(%lowest : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %max = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x64xf32>) outs(%fl : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.maximumf %a, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %eb = tensor.empty() : tensor<8x64xi1>
+  %isinf = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x64xf32>) outs(%eb : tensor<8x64xi1>) {
+    ^bb0(%a: f32, %o: i1):
+      %r = arith.cmpf oeq, %a, %lowest : f32
+      linalg.yield %r : i1
+  } -> tensor<8x64xi1>
+  %e1 = tensor.empty() : tensor<8xi1>
+  %ft = linalg.fill ins(%true : i1) outs(%e1 : tensor<8xi1>) -> tensor<8xi1>
+  %all = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%isinf : tensor<8x64xi1>) outs(%ft : tensor<8xi1>) {
+    ^bb0(%a: i1, %o: i1):
+      %r = arith.andi %a, %o : i1
+      linalg.yield %r : i1
+  } -> tensor<8xi1>
+  return %max, %all : tensor<8xf32>, tensor<8xi1>
 }

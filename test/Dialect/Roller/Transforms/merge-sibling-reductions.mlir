@@ -1,4 +1,8 @@
 // RUN: roller-opt %s --split-input-file --roller-merge-sibling-reductions -verify-diagnostics | FileCheck %s
+// A refusal names the reduction and the reason.
+// RUN: roller-opt %s --split-input-file --roller-merge-sibling-reductions 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// REMARK: remark: roller-merge-sibling-reductions: not merged with the reduction at loc("{{.*}}merge-sibling-reductions.mlir":[[#]]:{{[0-9]+}}): the second reads a result of the first
+// REMARK: remark: roller-merge-sibling-reductions: not merged with the reduction at loc("{{.*}}merge-sibling-reductions.mlir":[[#]]:{{[0-9]+}}): their iterator types differ
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
@@ -28,6 +32,7 @@ func.func @layernorm_sums(%x: tensor<8x64xf32>) -> (tensor<8xf64>, tensor<8xf32>
       %r = arith.addf %w, %o : f64
       linalg.yield %r : f64
   } -> tensor<8xf64>
+  // expected-remark @below {{not merged with the reduction at}}
   %var = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
       ins(%x, %s64 : tensor<8x64xf32>, tensor<8xf64>) outs(%f64 : tensor<8xf64>) {
     ^bb0(%a: f32, %m: f64, %o: f64):
@@ -55,11 +60,12 @@ func.func @layernorm_sums(%x: tensor<8x64xf32>) -> (tensor<8xf64>, tensor<8xf32>
 #t = affine_map<(d0, d1) -> (d1, d0)>
 #row = affine_map<(d0, d1) -> (d0)>
 
-// Not merged: other loop ranges, another way of reading the shared tensor,
-// no shared tensor.
+// Not merged: another way of reading the shared tensor, no shared tensor
+// (other loop ranges too), the same tensor reduced along another axis (a
+// remark: it reads as the first does).
 // CHECK-LABEL: func.func @not_siblings
-// CHECK-COUNT-4: linalg.generic
-func.func @not_siblings(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>, %w: tensor<8x16xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+// CHECK-COUNT-5: linalg.generic
+func.func @not_siblings(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>, %w: tensor<8x16xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<8xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
@@ -87,7 +93,14 @@ func.func @not_siblings(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>, %w: tensor<8x1
       %r = arith.addf %v, %o : f32
       linalg.yield %r : f32
   } -> tensor<8xf32>
-  return %a, %b, %c, %d : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+  // expected-remark @below {{their iterator types differ}}
+  %cols = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<8x8xf32>) outs(%f : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %r = arith.addf %v, %o : f32
+      linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %a, %b, %c, %d, %cols : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
 }
 
 // -----

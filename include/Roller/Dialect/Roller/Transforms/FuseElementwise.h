@@ -28,7 +28,9 @@ namespace mlir::roller {
 /// does: it becomes a generic reading the source) that has no reduction
 /// loop unless the producer reads no more bytes than it writes (a whole
 /// model's reductions have few blocks, for which one more input to read
-/// costs more than the producer's kernel), reading it as an input through
+/// costs more than the producer's kernel) or a sibling reduction over the
+/// same loops reads the producer's inputs already (they merge, see
+/// MergeSiblingReductions.h), reading it as an input through
 /// a permutation of its loops (so each element is computed once, not once
 /// per iteration of the loops the map drops; a moved element may be read
 /// through any projected permutation, and so may a producer of at most 8

@@ -1,5 +1,4 @@
-//===- MergeSiblingReductions.h - Reductions of one input as one op -*- C++
-//-*-//
+//===- MergeSiblingReductions.h - Sibling reductions as one -*- C++ -*-===//
 //
 // torch's LayerNorm sums its input twice over the same rows (once in f64
 // for the variance's mean, once in f32 for the normalize's mean); softmax
@@ -43,7 +42,8 @@ FailureOr<linalg::GenericOp> mergeSiblingReductions(RewriterBase &rewriter,
 /// Merges, in program order, every reduction into the first earlier sibling
 /// it can be merged with, in the ops nested in `root`. Returns the number
 /// of merges. With `remarks`, each merged op gets a remark naming the
-/// reductions it computes.
+/// reduction it joined, and a reduction that reads a tensor as an earlier
+/// one does but merges with none gets a remark with the first reason.
 int64_t mergeSiblingReductionsEverywhere(RewriterBase &rewriter,
                                          Operation *root, bool remarks);
 

@@ -265,16 +265,25 @@ def RollerFuseElementwisePass : Pass<"roller-fuse-elementwise"> {
     loops, and the producer has no other user (the user's other operands
     may read it too: `d * d`); a producer that only casts
     (cheap to repeat) is fused into each of its users, as a copy of its
-    own. It repeats until nothing is left to fuse, so a chain becomes one
-    op. Not fused, with a remark saying why (with `remarks`, the default):
-    a producer whose result has other users (it would be computed twice),
-    one its user reads through a broadcast (computed once per broadcast
-    element), one whose user is a reduction and that reads more bytes per
+    own. Two exceptions compute elements again on purpose, so that softmax
+    and LayerNorm become row epilogues of their reductions: a producer of
+    at most 8 scalar ops read through a broadcast (a mean's divide,
+    `rsqrt(var / N + eps)`) is computed again for every element its reader
+    visits, and one that reads no more than it writes with at most 8 ops
+    (softmax's `exp(x - max)`) is fused into each of its users when all of
+    them can take it. It repeats until nothing is left to fuse, so a chain
+    becomes one op. Not fused, with a remark saying why (with `remarks`,
+    the default): a producer whose result has other users (it would be
+    computed twice) or other users not all of which can take it, one its
+    user reads through a broadcast with more than 8 ops (computed once per
+    broadcast element), one whose user is a reduction and that reads more bytes per
     element than it writes (a whole model's reductions have few blocks,
     for which reading the producer's inputs costs more than the producer's
     kernel: the model predicts `models/resnet_block`'s pooled sum 3.6 ->
     7.2 us with its add and ReLU fused in; a cast to f64 or LayerNorm's
-    `(x - mean)^2` reads less, or as much), one whose user is a named op (a matmul or a convolution:
+    `(x - mean)^2` reads less, or as much, and softmax's `x == -inf` check
+    reads what the row max beside it reads: those are fused), one whose
+    user is a named op (a matmul or a convolution:
     epilogue and prologue fusion into anchors is not implemented). Entry
     point: `fuseElementwiseChains` (`FuseElementwise.h`).
 
