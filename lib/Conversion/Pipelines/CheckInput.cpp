@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ShapedOpInterfaces.h"
 
@@ -80,6 +81,27 @@ static LogicalResult checkDimIndex(Operation *op, StringRef pipeline) {
                          << " is out of range for " << type;
 }
 
+/// A `tensor.expand_shape` whose static `output_shape` disagrees with its
+/// result type: upstream's verifier accepts it, bufferization turns it into
+/// a `memref.expand_shape` that the memref verifier rejects, and without
+/// verification the LLVM lowering then crashes.
+static LogicalResult checkExpandShape(Operation *op, StringRef pipeline) {
+  auto expand = dyn_cast<tensor::ExpandShapeOp>(op);
+  if (!expand)
+    return success();
+  ArrayRef<int64_t> shape = expand.getResultType().getShape();
+  ArrayRef<int64_t> given = expand.getStaticOutputShape();
+  for (auto [dim, size] : llvm::enumerate(given)) {
+    if (dim >= shape.size() || ShapedType::isDynamic(size) ||
+        ShapedType::isDynamic(shape[dim]) || size == shape[dim])
+      continue;
+    return op->emitError() << pipeline << ": output_shape entry " << dim
+                           << " (" << size << ") disagrees with the result "
+                           << "type " << expand.getResultType();
+  }
+  return success();
+}
+
 static bool hasLinalgOp(Operation *op) {
   return op->walk([](linalg::LinalgOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
@@ -124,7 +146,8 @@ LogicalResult mlir::roller::checkPipelineInput(ModuleOp module,
       accepted = false;
       return WalkResult::skip();
     }
-    if (failed(checkDimIndex(op, pipeline))) {
+    if (failed(checkDimIndex(op, pipeline)) ||
+        failed(checkExpandShape(op, pipeline))) {
       accepted = false;
       return WalkResult::advance();
     }

@@ -64,3 +64,15 @@ func.func @negative_dim(%t: tensor<?x8xf32>, %m: memref<?x8xf32>) -> (index, ind
   %k = memref.dim %m, %c : memref<?x8xf32>
   return %n, %k : index, index
 }
+
+// -----
+
+// Was (fuzz seed 19, case 2042): a tensor.expand_shape whose output_shape
+// disagrees with its result type passes upstream's verifier; bufferization
+// made a memref.expand_shape that fails its own, and without verification
+// the LLVM lowering crashed.
+func.func @expand_shape_disagrees(%t: tensor<32x64xf32>) -> tensor<16x2x64xf32> {
+  // expected-error @below {{roller-lower-to-cpu: output_shape entry 2 (192) disagrees with the result type 'tensor<16x2x64xf32>'}}
+  %e = tensor.expand_shape %t [[0, 1], [2]] output_shape [16, 2, 192] : tensor<32x64xf32> into tensor<16x2x64xf32>
+  return %e : tensor<16x2x64xf32>
+}
