@@ -69,6 +69,13 @@ mlir::roller::whyNotMerged(linalg::GenericOp first, linalg::GenericOp second) {
   for (linalg::GenericOp op : {first, second})
     if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() == 0)
       return std::string("not both reductions on tensors");
+  // A contraction or a convolution as a generic (one that took a transpose
+  // in) is a kernel of its own: merged, its body would be no contraction,
+  // and no tensor cores would run it.
+  for (linalg::GenericOp op : {first, second})
+    if (linalg::isaContractionOpInterface(op) ||
+        linalg::isaConvolutionOpInterface(op))
+      return std::string("one is a contraction or a convolution");
   if (first->getBlock() != second->getBlock() ||
       !first->isBeforeInBlock(second))
     return std::string("not in one block, the first before the second");

@@ -139,3 +139,39 @@ func.func @three(%x: tensor<8x8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8
   } -> tensor<8xf32>
   return %a, %b, %c : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+#a = affine_map<(d0, d1, d2) -> (d0, d2)>
+#b = affine_map<(d0, d1, d2) -> (d1, d2)>
+#c = affine_map<(d0, d1, d2) -> (d0, d1)>
+
+// Two matmuls of one input as generics (weights read transposed): each
+// keeps its kernel and its tensor cores.
+// CHECK-LABEL: func.func @contractions
+// CHECK-COUNT-2: linalg.generic
+func.func @contractions(%x: tensor<16x32xf16>, %w: tensor<16x32xf16>, %v: tensor<16x32xf16>) -> (tensor<16x16xf32>, tensor<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %p = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<16x32xf16>, tensor<16x32xf16>) outs(%f : tensor<16x16xf32>) {
+    ^bb0(%l: f16, %r: f16, %o: f32):
+      %le = arith.extf %l : f16 to f32
+      %re = arith.extf %r : f16 to f32
+      %m = arith.mulf %le, %re : f32
+      %s = arith.addf %o, %m : f32
+      linalg.yield %s : f32
+  } -> tensor<16x16xf32>
+  // expected-remark @below {{one is a contraction or a convolution}}
+  %q = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %v : tensor<16x32xf16>, tensor<16x32xf16>) outs(%f : tensor<16x16xf32>) {
+    ^bb0(%l: f16, %r: f16, %o: f32):
+      %le = arith.extf %l : f16 to f32
+      %re = arith.extf %r : f16 to f32
+      %m = arith.mulf %le, %re : f32
+      %s = arith.addf %o, %m : f32
+      linalg.yield %s : f32
+  } -> tensor<16x16xf32>
+  return %p, %q : tensor<16x16xf32>, tensor<16x16xf32>
+}

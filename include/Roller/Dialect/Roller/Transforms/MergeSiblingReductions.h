@@ -22,8 +22,10 @@ namespace mlir::roller {
 
 /// Why `second` cannot be merged with `first` (which comes before it in the
 /// same block), or std::nullopt when it can: both are `linalg.generic` ops
-/// on tensors with reduction loops, the same iterator types and the same
-/// static loop ranges, they read one tensor through the same indexing map,
+/// on tensors with reduction loops, neither a contraction nor a convolution
+/// (those keep their own kernels and tensor cores), with the same iterator
+/// types and the same static loop ranges, they read one tensor through the
+/// same indexing map,
 /// and `second` does not depend on `first` (what it reads from ops between
 /// them, such as the fill of its initial value, comes from ops without
 /// memory effects, which can move before `first`).
