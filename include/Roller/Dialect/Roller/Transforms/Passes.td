@@ -516,8 +516,9 @@ def RollerMergeSiblingReductionsPass
     torch's LayerNorm sums its input twice over the same rows (in f64 for
     the variance's mean, in f32 for the normalize's mean), and each sum
     would be a kernel reading the whole input. This pass replaces two
-    `linalg.generic` reductions on tensors by one multi-output generic when
-    they have the same iterator types and static loop ranges, read one
+    `linalg.generic` reductions on tensors (not contractions or
+    convolutions, which keep their kernels and tensor cores) by one
+    multi-output generic when they have the same iterator types and static loop ranges, read one
     tensor through the same indexing map, and the second does not read a
     result of the first (what it reads from ops between them, such as its
     initial value's fill, must come from ops without memory effects, which
