@@ -14,8 +14,10 @@ and, unless --roller-only, iree-compile on the same file for CUDA sm_90 to a
 way of targeting sm_90). The figures are the median process wall time (parsing
 the weights and printing included: on these files that is a real part of a
 compile) and, from --mlir-timing, the pass pipeline alone (Total less Parser
-and Output). Kernels are Roller's launches (the launch description has one
-record per gpu.launch_func of the host code), modules the distinct kernels
+and Output). Anchors are the export's matmuls, convolutions, poolings and
+reductions (issue 17's target: kernels <= anchors + 1). Kernels are
+Roller's launches (the launch description has one record per
+gpu.launch_func of the host code), modules the distinct kernels
 among them (PTX modules: launches of identical kernels share one); IREE's
 are the entry points of the PTX it dumps. The predicted time of a model is the sum of the report's
 predicted_us over its records (the model's time of each op's chosen schedule,
@@ -80,18 +82,30 @@ def find_model(spec, models_dir):
     return name, os.path.abspath(spec), info
 
 
+ANCHOR_PREFIXES = ("linalg.matmul", "linalg.batch_matmul", "linalg.conv_",
+                   "linalg.depthwise_conv_", "linalg.pooling_", "linalg.reduce")
+
+
 def linalg_ops(path):
-    """Compute ops in the export: linalg ops other than yield and index, before
-    the resource blobs."""
-    n = 0
+    """Compute ops in the export (linalg ops other than yield and index, before
+    the resource blobs) and anchors among them (issue 17: matmuls,
+    convolutions, poolings and reductions: named ones, and generic ops whose
+    iterator types, on the op's line in torch-mlir's exports, have a
+    reduction)."""
+    n = anchors = 0
     with open(path) as f:
         for line in f:
             if line.startswith("{-#"):
                 break
             m = OP_RE.match(line)
-            if m and m.group(1) not in ("linalg.yield", "linalg.index"):
-                n += 1
-    return n
+            if not m or m.group(1) in ("linalg.yield", "linalg.index"):
+                continue
+            n += 1
+            op = m.group(1)
+            if (op.startswith(ANCHOR_PREFIXES) or
+                    (op == "linalg.generic" and '"reduction"' in line)):
+                anchors += 1
+    return n, anchors
 
 
 def read_report(path):
@@ -204,13 +218,15 @@ def fmt(v, digits=2, style="f"):
 
 
 def table(rows, with_iree):
-    head = ["model", "linalg_ops", "kernels", "modules", "roller_s", "roller_pipe_s"]
+    head = ["model", "linalg_ops", "anchors", "kernels", "modules", "roller_s",
+            "roller_pipe_s"]
     if with_iree:
         head += ["iree_s", "iree_pipe_s", "iree/roller", "iree_dispatches"]
     head += ["predicted_ms", "status"]
     lines = []
     for r in rows:
-        cells = [r["model"], fmt(r.get("linalg_ops")), fmt(r.get("kernels")),
+        cells = [r["model"], fmt(r.get("linalg_ops")), fmt(r.get("anchors")),
+                 fmt(r.get("kernels")),
                  fmt(r.get("ptx_modules")), fmt(r.get("roller_s")),
                  fmt(r.get("roller_pipeline_s"))]
         if with_iree:
@@ -318,8 +334,9 @@ def run(args):
     for name, mlir, info in models:
         mdir = os.path.join(out, name)
         os.makedirs(mdir, exist_ok=True)
+        ops, anchors = linalg_ops(mlir)
         row = {"model": name, "mlir": mlir, "mlir_bytes": os.path.getsize(mlir),
-               "linalg_ops": linalg_ops(mlir)}
+               "linalg_ops": ops, "anchors": anchors}
         log("%s: %s (%.1f MB), %d linalg ops" % (name, mlir, row["mlir_bytes"] / 1e6,
                                                   row["linalg_ops"]))
         row.update(run_roller(args, name, mlir, mdir))
