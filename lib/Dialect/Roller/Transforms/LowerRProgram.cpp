@@ -575,18 +575,17 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     }
     replacements.push_back(byOutput[index]);
   }
-  llvm::SetVector<Operation *> pads;
+  // Fills the outputs started from (once each: merged sums share one) and
+  // pads (read through by every reader, never computed) nothing uses now.
+  llvm::SetVector<Operation *> unused(initFills.begin(), initFills.end());
+  unused.remove(nullptr);
   for (Value input : program.getInputs())
     if (auto pad = input.getDefiningOp<tensor::PadOp>())
-      pads.insert(pad);
+      unused.insert(pad);
   rewriter.replaceOp(program, replacements);
-  for (linalg::FillOp initFill : initFills)
-    if (initFill && initFill->use_empty())
-      rewriter.eraseOp(initFill);
-  // Read through by every reader: never computed.
-  for (Operation *pad : pads)
-    if (pad->use_empty())
-      rewriter.eraseOp(pad);
+  for (Operation *op : unused)
+    if (op->use_empty())
+      rewriter.eraseOp(op);
   return replacements;
 }
 
