@@ -81,22 +81,44 @@ static LogicalResult checkDimIndex(Operation *op, StringRef pipeline) {
                          << " is out of range for " << type;
 }
 
-/// A `tensor.expand_shape` whose static `output_shape` disagrees with its
-/// result type: upstream's verifier accepts it, bufferization turns it into
-/// a `memref.expand_shape` that the memref verifier rejects, and without
-/// verification the LLVM lowering then crashes.
-static LogicalResult checkExpandShape(Operation *op, StringRef pipeline) {
+/// Reassociation indices must number the expanded type's dimensions in
+/// order (0, 1, ..., rank - 1). The tensor reshapes' verifiers accept an
+/// index of 2^32 + 1 for 1 (they compare 32-bit values), which
+/// `expand-strided-metadata` then reads out of range and crashes on.
+template <typename ReshapeOp>
+static LogicalResult checkReassociation(ReshapeOp op, ShapedType expanded,
+                                        StringRef pipeline) {
+  int64_t next = 0;
+  for (const ReassociationIndices &group : op.getReassociationIndices())
+    for (int64_t dim : group)
+      if (dim != next++)
+        return op->emitError() << pipeline << ": reassociation index " << dim
+                               << " where dimension " << next - 1 << " of "
+                               << expanded << " was expected";
+  return success();
+}
+
+/// A reshape the lowering would break on: reassociation indices out of
+/// order or range, or (`tensor.expand_shape`) a static `output_shape` that
+/// disagrees with the result type, which upstream's verifier accepts and
+/// whose bufferized `memref.expand_shape` then fails its own (without
+/// verification the LLVM lowering crashed).
+static LogicalResult checkReshape(Operation *op, StringRef pipeline) {
+  // (The memref reshapes' verifiers check contiguity in 64 bits.)
+  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
+    return checkReassociation(collapse, collapse.getSrcType(), pipeline);
   auto expand = dyn_cast<tensor::ExpandShapeOp>(op);
-  if (!expand)
-    return success();
+  if (!expand ||
+      failed(checkReassociation(expand, expand.getResultType(), pipeline)))
+    return success(!expand);
   ArrayRef<int64_t> shape = expand.getResultType().getShape();
   ArrayRef<int64_t> given = expand.getStaticOutputShape();
   for (auto [dim, size] : llvm::enumerate(given)) {
     if (dim >= shape.size() || ShapedType::isDynamic(size) ||
         ShapedType::isDynamic(shape[dim]) || size == shape[dim])
       continue;
-    return op->emitError() << pipeline << ": output_shape entry " << dim
-                           << " (" << size << ") disagrees with the result "
+    return op->emitError() << pipeline << ": output_shape entry " << dim << " ("
+                           << size << ") disagrees with the result "
                            << "type " << expand.getResultType();
   }
   return success();
@@ -147,7 +169,7 @@ LogicalResult mlir::roller::checkPipelineInput(ModuleOp module,
       return WalkResult::skip();
     }
     if (failed(checkDimIndex(op, pipeline)) ||
-        failed(checkExpandShape(op, pipeline))) {
+        failed(checkReshape(op, pipeline))) {
       accepted = false;
       return WalkResult::advance();
     }

@@ -76,3 +76,15 @@ func.func @expand_shape_disagrees(%t: tensor<32x64xf32>) -> tensor<16x2x64xf32> 
   %e = tensor.expand_shape %t [[0, 1], [2]] output_shape [16, 2, 192] : tensor<32x64xf32> into tensor<16x2x64xf32>
   return %e : tensor<16x2x64xf32>
 }
+
+// -----
+
+// Was (fuzz seed 23, case 38090): a reassociation index of 2^32 + 1 passes
+// the tensor reshapes' verifiers (as 1) and crashed expand-strided-metadata.
+func.func @reassociation_out_of_range(%t: tensor<64x64xf32>, %u: tensor<4096xf32>) -> (tensor<4096xf32>, tensor<64x64xf32>) {
+  // expected-error @below {{roller-lower-to-cpu: reassociation index 4294967297 where dimension 1 of 'tensor<64x64xf32>' was expected}}
+  %c = tensor.collapse_shape %t [[0, 4294967297]] : tensor<64x64xf32> into tensor<4096xf32>
+  // expected-error @below {{roller-lower-to-cpu: reassociation index 4294967297 where dimension 1 of 'tensor<64x64xf32>' was expected}}
+  %e = tensor.expand_shape %u [[0, 4294967297]] output_shape [64, 64] : tensor<4096xf32> into tensor<64x64xf32>
+  return %c, %e : tensor<4096xf32>, tensor<64x64xf32>
+}
