@@ -78,9 +78,14 @@ mlir::roller::mapForallToGPULaunch(RewriterBase &rewriter,
   SmallVector<int64_t> extent(rank, 1);
   for (int64_t i = 0; i < rank; ++i)
     extent[(*dims)[i]] = llvm::divideCeil(ubs[i] - lbs[i], steps[i]);
+  // One grid dimension holds the blocks: at most 2^31 - 1 of them (CUDA's
+  // gridDim.x), which also keeps the product from overflowing.
+  constexpr int64_t kMaxGridX = (int64_t{1} << 31) - 1;
   int64_t grid = 1;
   for (int64_t e : extent)
-    grid *= e;
+    if (e > kMaxGridX || (grid *= e) > kMaxGridX)
+      return forall.emitError() << "block forall has more blocks than a grid "
+                                   "holds (2^31 - 1)";
 
   Location loc = forall.getLoc();
   rewriter.setInsertionPoint(forall);

@@ -84,6 +84,18 @@ func.func @dynamic_bounds(%n: index) {
 
 // -----
 
+// Was (the ASan fuzz smoke): a hand-written rProgram on 2^62 x 2^62
+// tensors; the block count overflowed 64 bits.
+#cfg = #roller.config<block = <shared, [32, 32]>, thread = <register, [1, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 0.0, bottleneck = global, max_regs = 64>
+func.func @too_many_blocks() {
+  // expected-error @+1 {{block forall has more blocks than a grid holds (2^31 - 1)}}
+  scf.forall (%i, %j) = (0, 0) to (4611686018427387904, 4611686018427387904) step (32, 32) {
+  } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>], roller.config = #cfg}
+  return
+}
+
+// -----
+
 #cfg = #roller.config<block = <shared, [32]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 0.0, bottleneck = global, max_regs = 64>
 func.func @not_linear(%arg0: memref<64xf32>) {
   // expected-error @+1 {{only #gpu.block<linear_dim_*> mappings are supported, got #gpu.block<x>}}
