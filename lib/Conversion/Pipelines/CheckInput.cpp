@@ -51,6 +51,20 @@ static bool isAcceptedMemorySpace(Attribute space, PipelineTarget target) {
 /// ("can't parse integer attribute -2147483648 in nvvm.maxntid") with no
 /// location.
 static LogicalResult checkLaunchBounds(Operation *op) {
+  // A gpu.launch's constant sizes become those attributes (as i32).
+  if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    StringRef names[] = {"grid x",  "grid y",  "grid z",
+                         "block x", "block y", "block z"};
+    Value sizes[] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
+    for (auto [name, size] : llvm::zip_equal(names, sizes)) {
+      std::optional<int64_t> value = getConstantIntValue(size);
+      if (value && (*value <= 0 || *value > INT32_MAX))
+        return op->emitError() << "convert-to-nvvm: " << name << " size "
+                               << *value << " is not a positive 32-bit integer";
+    }
+  }
   for (StringRef name :
        {"known_block_size", "known_grid_size", "gpu.known_block_size",
         "gpu.known_grid_size", "nvvm.maxntid", "nvvm.reqntid"}) {

@@ -68,3 +68,20 @@ func.func @negative_dim(%t: tensor<?x8xf32>) -> index {
   %n = tensor.dim %t, %c : tensor<?x8xf32>
   return %n : index
 }
+
+// -----
+
+// Was (fuzz seed 23, case 92374): a gpu.launch of 2^31 blocks; the size
+// became an i32 launch bound, which the NVPTX backend rejected with no
+// location ("can't parse integer attribute -2147483648 in nvvm.maxntid").
+func.func @launch_too_large(%A: memref<64xf32>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %big = arith.constant 2147483648 : index
+  // expected-error @below {{convert-to-nvvm: grid x size 2147483648 is not a positive 32-bit integer}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %big, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    gpu.terminator
+  }
+  return
+}
