@@ -754,6 +754,37 @@ func.func @f(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32>, %bia
 
 // -----
 
+// A row epilogue follows a CUDA-core operator only: a tensor-core one's
+// accumulators are spread over a warp's lanes, no thread owns a row.
+#cfg = #roller.config<block = <shared, [8, 8, 8]>, thread = <register, [1, 1, 1]>, mma = [16, 8, 16], padding = [0, 0, 0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [1], predicted_us = 1.0, bottleneck = global>
+func.func @f(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32>, %bias: tensor<8xf32>, %O: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = roller.rprogram ins(%A, %B, %C, %bias : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>, tensor<8xf32>) outs(%O : tensor<8x8xf32>) config = #cfg {
+  ^bb0(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>, %bi: tensor<8xf32>, %o: tensor<8x8xf32>):
+    %ar = roller.load %a : tensor<8x8xf32> -> !roller.tile<1x1xf32, register>
+    %br = roller.load %b : tensor<8x8xf32> -> !roller.tile<1x1xf32, register>
+    %cr = roller.load %c : tensor<8x8xf32> -> !roller.tile<1x1xf32, register>
+    %acc = roller.compute ins(%ar, %br : !roller.tile<1x1xf32, register>, !roller.tile<1x1xf32, register>) inits(%cr : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %m = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %m : f32
+      roller.yield %s : f32
+    } -> !roller.tile<1x1xf32, register>
+    %bv = roller.load %bi : tensor<8xf32> -> !roller.tile<1xf32, register>
+    %or = roller.load %o : tensor<8x8xf32> -> !roller.tile<1x1xf32, register>
+    // expected-error @+1 {{'roller.compute' op walks a reduction axis of a tensor-core operator (row epilogues follow CUDA-core operators only)}}
+    %y = roller.compute ins(%acc, %bv : !roller.tile<1x1xf32, register>, !roller.tile<1xf32, register>) inits(%or : !roller.tile<1x1xf32, register>) attributes {axes = array<i64: 0, 2>, indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} {
+    ^bb0(%x: f32, %bb: f32, %oo: f32):
+      %s = arith.addf %x, %bb : f32
+      roller.yield %s : f32
+    } -> !roller.tile<1x1xf32, register>
+    %st = roller.store %y into %o : !roller.tile<1x1xf32, register> into tensor<8x8xf32>
+    roller.yield %st : tensor<8x8xf32>
+  } -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+// -----
+
 // Its axes are axes of the operator.
 #cfg = #roller.config<block = <shared, [8, 8, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0, 0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [1], predicted_us = 1.0, bottleneck = global>
 func.func @f(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32>, %bias: tensor<8xf32>, %O: tensor<8x8xf32>) -> tensor<8x8xf32> {
