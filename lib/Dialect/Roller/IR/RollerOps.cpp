@@ -9,6 +9,7 @@
 
 #include "Roller/Dialect/Roller/IR/RollerOps.h"
 #include "Roller/Dialect/Roller/IR/TileShapes.h"
+#include "AccessBounds.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -333,6 +334,10 @@ LogicalResult RProgramOp::verifyRegions() {
                            << " threads but its block and thread tiles give "
                            << expectedThreads;
   }
+
+  if (operators.size() == 1 &&
+      failed(verifyAccessBounds(operators.front(), epilogues)))
+    return failure();
 
   if (!device)
     return success();

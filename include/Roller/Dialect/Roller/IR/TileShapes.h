@@ -14,6 +14,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include <optional>
+#include <utility>
 
 namespace mlir::roller {
 
@@ -30,6 +31,14 @@ std::optional<int64_t> getAccessSpan(AffineExpr expr,
 /// (a strided convolution access `2*oh + kh` over [4, 3] gives 2*3+2+1 = 9).
 std::optional<SmallVector<int64_t>>
 getAccessedTileShape(AffineMap map, ArrayRef<int64_t> loopTile);
+
+/// The least and greatest values `expr` takes when each loop dimension d
+/// ranges over [0, extents[d]): for sum_d c_d * d + c, the sum of c plus the
+/// negative c_d * (extents[d] - 1) and the sum of c plus the positive ones.
+/// Returns std::nullopt for expressions that are not linear in the
+/// dimensions, a dimension missing from `extents`, or a bound outside int64.
+std::optional<std::pair<int64_t, int64_t>>
+getAccessRange(AffineExpr expr, ArrayRef<int64_t> extents);
 
 } // namespace mlir::roller
 
