@@ -20,8 +20,12 @@ Roller's launches (the launch description has one record per
 gpu.launch_func of the host code), modules the distinct kernels
 among them (PTX modules: launches of identical kernels share one); IREE's
 are the entry points of the PTX it dumps. The predicted time of a model is the sum of the report's
-predicted_us over its records (the model's time of each op's chosen schedule,
-one record per kernel; kernels run one after another, nothing is fused).
+predicted_us over its kernel records: an operator's record predicts its
+kernel with the epilogue fused into it (the model ranks the group), and the
+epilogue's own record (kernel: false) is left out; kernels run one after
+another. report_kernels counts those records (the launches, when every
+planned group was fused) and traffic_mb sums their global_bytes (the
+model's bytes moved to and from global memory, in whole transactions).
 
 OUT (default MODELS_DIR/run) becomes the folder bench/models/device.sh takes
 to the GPU machine: per model the PTX, the launch description and the report,
@@ -130,7 +134,9 @@ def run_roller(args, name, mlir, mdir):
                 os.remove(old)
         r = run_process(["nice", "-n", str(args.nice), args.roller_opt, mlir,
                          "--mlir-print-op-on-diagnostic=false",
-                         "--roller-tile=device=%s report=%s" % (args.device, report),
+                         "--roller-tile=device=%s report=%s%s" % (
+                             args.device, report,
+                             "".join(" " + o for o in args.tile_options.split())),
                          "--convert-to-nvvm", "--ptx-file=" + ptx, "-o", os.devnull]
                         + TIMING_FLAGS, args.timeout)
         t = parse_timing(r.stderr) if r.rc == 0 else None
@@ -157,8 +163,12 @@ def run_roller(args, name, mlir, mdir):
         supported = [x for x in records if x.get("supported")]
         rec["report_records"] = len(records)
         rec["unsupported"] = [x.get("reason") for x in records if not x.get("supported")]
-        rec["predicted_us"] = sum(float(x["predicted_us"]) for x in supported)
-        rec["predicted_per_op_us"] = [float(x["predicted_us"]) for x in supported]
+        # Records before the model saw fused groups have no "kernel" field.
+        kernels = [x for x in supported if x.get("kernel", True)]
+        rec["report_kernels"] = len(kernels)
+        rec["predicted_us"] = sum(float(x["predicted_us"]) for x in kernels)
+        rec["predicted_per_op_us"] = [float(x["predicted_us"]) for x in kernels]
+        rec["traffic_mb"] = sum(float(x.get("global_bytes", 0)) for x in kernels) / 1e6
     return rec
 
 
@@ -222,7 +232,7 @@ def table(rows, with_iree):
             "roller_pipe_s"]
     if with_iree:
         head += ["iree_s", "iree_pipe_s", "iree/roller", "iree_dispatches"]
-    head += ["predicted_ms", "status"]
+    head += ["report_kernels", "traffic_mb", "predicted_ms", "status"]
     lines = []
     for r in rows:
         cells = [r["model"], fmt(r.get("linalg_ops")), fmt(r.get("anchors")),
@@ -237,7 +247,8 @@ def table(rows, with_iree):
             cells += [fmt(r.get("iree_process_s")), fmt(pipe),
                       (fmt(ratio) + "x") if ratio else "-", fmt(r.get("iree_dispatches"))]
         pred = r["predicted_us"] / 1e3 if r.get("predicted_us") is not None else None
-        cells += [fmt(pred, 4, "g"), r.get("status", "ok")]
+        cells += [fmt(r.get("report_kernels")), fmt(r.get("traffic_mb"), 4, "g"),
+                  fmt(pred, 4, "g"), r.get("status", "ok")]
         lines.append(cells)
     widths = [max(len(h), *(len(c[i]) for c in lines)) if lines else len(h)
               for i, h in enumerate(head)]
@@ -270,6 +281,9 @@ def main(argv=None):
     ap.add_argument("--roller-only", action="store_true", help="no IREE")
     ap.add_argument("--roller-opt", default=os.path.join(REPO, "build", "bin", "roller-opt"))
     ap.add_argument("--device", default="h200", help="Roller device preset or JSON file")
+    ap.add_argument("--tile-options", default="",
+                    help="more --roller-tile options, space-separated (fusion off for a "
+                         "comparison: 'fuse-elementwise=false fuse-epilogues=false')")
     ap.add_argument("--venv", default=DEFAULT_VENV, help="bench/compile's IREE environment")
     ap.add_argument("--no-install", action="store_true",
                     help="do not create the IREE environment when it is missing")
@@ -365,9 +379,10 @@ def run(args):
         json.dump({"meta": meta, "rows": rows}, f, indent=1)
         f.write("\n")
 
-    print("Whole models: roller-opt --roller-tile=\"device=%s\" --convert-to-nvvm%s "
-          "(times in s, median of %d; predicted: sum of the report's predicted_us)"
-          % (args.device, " next to iree-compile (CUDA %s)" % CUDA_ARCH if with_iree else "",
+    print("Whole models: roller-opt --roller-tile=\"device=%s%s\" --convert-to-nvvm%s "
+          "(times in s, median of %d; predicted: sum of the report's predicted_us over its kernels)"
+          % (args.device, "".join(" " + o for o in args.tile_options.split()),
+             " next to iree-compile (CUDA %s)" % CUDA_ARCH if with_iree else "",
              args.runs))
     print("machine: %s; commit %s; load average %s -> %s" % (
         meta["machine"], meta["commit"], meta["load_start"], meta["load_end"]))

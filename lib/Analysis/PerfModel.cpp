@@ -93,6 +93,10 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
       fragments += registers;
   }
   tile += fragments;
+  // An epilogue's values are loaded, used and dropped, one at a time: only
+  // their addresses stay.
+  if (expr.epilogue)
+    addresses += expr.epilogue->inputs.size() + expr.epilogue->outputs.size();
   int64_t threadSteps = 1;
   bool reduces = false;
   for (unsigned a = 0; a < expr.getRank(); ++a) {
@@ -326,6 +330,18 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
           double(llvm::divideCeil(expr.axes[a].extent, schedule.block[a]) *
                  schedule.block[a]);
   double blockOps = blockPoints * reductionPoints * expr.opsPerPoint;
+  // A fused epilogue runs once per output element, or per element of its
+  // rows for a row epilogue.
+  if (expr.epilogue) {
+    double epiloguePoints = blockPoints;
+    for (unsigned a = 0; a < rank; ++a)
+      if (expr.axes[a].isReduction() &&
+          llvm::any_of(expr.epilogue->outputs, [&](const TensorAccess &out) {
+            return out.usesAxis(a);
+          }))
+        epiloguePoints *= double(expr.axes[a].extent);
+    blockOps += epiloguePoints * expr.epilogue->opsPerPoint;
+  }
   double peak = getPeakTflops(expr, device, schedule) * 1e12;
   if (peak <= 0)
     return makeError("device lists no peak throughput for " + expr.computeType);

@@ -281,7 +281,41 @@ std::optional<std::string> TensorExpr::validate() const {
     if (std::optional<std::string> reason =
             validateAccess(access, /*isOutput=*/true, axes))
       return reason;
+  if (!epilogue)
+    return std::nullopt;
+  if (epilogue->outputs.empty())
+    return std::string("the epilogue has no output");
+  if (!(epilogue->opsPerPoint >= 1) || !std::isfinite(epilogue->opsPerPoint))
+    return "the epilogue's opsPerPoint is " +
+           std::to_string(epilogue->opsPerPoint) + " (must be finite and >= 1)";
+  // The epilogue's outputs are written per point of its loops, which may
+  // include reduction axes: validated as inputs are.
+  for (const std::vector<TensorAccess> *accesses :
+       {&epilogue->inputs, &epilogue->outputs})
+    for (const TensorAccess &access : *accesses)
+      if (std::optional<std::string> reason =
+              validateAccess(access, /*isOutput=*/false, axes))
+        return "epilogue: " + *reason;
   return std::nullopt;
+}
+
+bool EpilogueExpr::walksReduction(llvm::ArrayRef<Axis> axes) const {
+  for (const std::vector<TensorAccess> *accesses : {&inputs, &outputs})
+    for (const TensorAccess &access : *accesses)
+      for (auto [a, axis] : llvm::enumerate(axes))
+        if (axis.isReduction() && access.usesAxis(a))
+          return true;
+  return false;
+}
+
+std::vector<int64_t>
+EpilogueExpr::getBlockBox(llvm::ArrayRef<Axis> axes,
+                          llvm::ArrayRef<int64_t> tile) const {
+  std::vector<int64_t> box(tile.begin(), tile.end());
+  for (auto [a, axis] : llvm::enumerate(axes))
+    if (axis.isReduction() && a < box.size())
+      box[a] = axis.extent;
+  return box;
 }
 
 std::string TensorExpr::str() const {
@@ -302,6 +336,16 @@ std::string TensorExpr::str() const {
   llvm::interleave(
       outputs, os, [&](const TensorAccess &out) { printAccess(os, out, axes); },
       " ");
+  if (epilogue) {
+    os << " => " << epilogue->opName << "(";
+    llvm::interleave(
+        epilogue->inputs, os,
+        [&](const TensorAccess &in) { printAccess(os, in, axes); }, " ");
+    os << ") -> ";
+    llvm::interleave(
+        epilogue->outputs, os,
+        [&](const TensorAccess &out) { printAccess(os, out, axes); }, " ");
+  }
   return result;
 }
 
@@ -334,5 +378,14 @@ std::string TensorExpr::key() const {
   os << "->";
   for (const TensorAccess &out : outputs)
     access(out);
+  if (epilogue) {
+    os << "=>" << epilogue->opName << ' '
+       << llvm::format("%.17g", epilogue->opsPerPoint);
+    for (const TensorAccess &in : epilogue->inputs)
+      access(in);
+    os << "->";
+    for (const TensorAccess &out : epilogue->outputs)
+      access(out);
+  }
   return result;
 }

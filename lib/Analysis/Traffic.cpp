@@ -60,8 +60,21 @@ double mlir::roller::getGlobalTraffic(const TensorExpr &expr,
     if (input.isRead)
       bytes += blocks * steps *
                getTileTransactionBytes(input, tile, transactionBytes);
-  for (const TensorAccess &output : expr.outputs)
-    bytes += blocks * getTileTransactionBytes(output, tile, transactionBytes);
+  if (!expr.epilogue) {
+    for (const TensorAccess &output : expr.outputs)
+      bytes += blocks * getTileTransactionBytes(output, tile, transactionBytes);
+    return bytes;
+  }
+  // A fused epilogue's inputs are loaded once per block, after the
+  // reduction, and its outputs are written instead of the operator's, whose
+  // result stays in registers. A row epilogue walks whole reduction axes.
+  std::vector<int64_t> box = expr.epilogue->getBlockBox(expr.axes, tile);
+  for (const std::vector<TensorAccess> *accesses :
+       {&expr.epilogue->inputs, &expr.epilogue->outputs})
+    for (const TensorAccess &access : *accesses)
+      if (access.isRead || accesses == &expr.epilogue->outputs)
+        bytes +=
+            blocks * getTileTransactionBytes(access, box, transactionBytes);
   return bytes;
 }
 
@@ -107,6 +120,14 @@ int64_t mlir::roller::getRegisterFootprint(const TensorExpr &expr,
   for (const TensorAccess &output : expr.outputs)
     registers +=
         llvm::divideCeil(output.tileElements(tile) * output.elementBytes, 4);
+  // An epilogue declares a register tile per input and output (what the
+  // rProgram verifier adds up).
+  if (expr.epilogue)
+    for (const std::vector<TensorAccess> *accesses :
+         {&expr.epilogue->inputs, &expr.epilogue->outputs})
+      for (const TensorAccess &access : *accesses)
+        registers += llvm::divideCeil(
+            access.tileElements(tile) * access.elementBytes, 4);
   return registers;
 }
 

@@ -18,7 +18,7 @@
 // RUN:   FileCheck %s --check-prefix=EXEC
 // The dumped pipeline, on one line, parses back and runs.
 // RUN: mlir-opt --load-dialect-plugin=%roller_plugin --load-pass-plugin=%roller_plugin \
-// RUN:   --pass-pipeline='builtin.module(roller-tile{device=h200 fuse-elementwise=true rank=1 report= search=construct top-k=4},convert-to-nvvm{allow-host-fallback=false chip= format=isa host-memory=})' \
+// RUN:   --pass-pipeline='builtin.module(roller-tile{device=h200 fuse-elementwise=true rank=1 report= search=construct top-k=4 unfuse-slower=false},convert-to-nvvm{allow-host-fallback=false chip= format=isa host-memory=})' \
 // RUN:   %s 2>/dev/null | FileCheck %s --check-prefix=REPARSED
 // A bad option is a diagnostic, not a crash.
 // RUN: not mlir-opt --load-dialect-plugin=%roller_plugin --load-pass-plugin=%roller_plugin \
@@ -31,7 +31,7 @@
 // TILE-SAME: config = <block = <shared, [
 // PARSE: roller.rprogram
 // DUMP: builtin.module(
-// DUMP-NEXT: roller-tile{device=h200 fuse-elementwise=true fuse-epilogues=true fuse-pads=true rank=1 report= search=construct top-k=4},
+// DUMP-NEXT: roller-tile{device=h200 fuse-elementwise=true fuse-epilogues=true fuse-pads=true rank=1 report= search=construct top-k=4 unfuse-slower=false},
 // DUMP-NEXT: convert-to-nvvm{allow-host-fallback=false chip= format=isa host-memory=}
 // NVVM: gpu.launch_func <%{{.*}} : !llvm.ptr> @main_kernel::@main_kernel
 // NVVM: gpu.binary @main_kernel [#gpu.object<#nvvm.target<chip = "sm_80"

@@ -17,6 +17,7 @@
 #include "Roller/Analysis/Occupancy.h"
 
 #include "TestExprs.h"
+#include "TestSchedules.h"
 
 #include "TestDevices.h"
 #include "gtest/gtest.h"
@@ -37,22 +38,6 @@ constexpr double kF16TensorPeak = 989.4e12;
 constexpr double kGlobalBandwidth = 4800e9;
 // 32 banks x 4 bytes per clock per SM at 1980 MHz.
 constexpr double kSharedBandwidth = 32.0 * 4 * 132 * 1980e6;
-
-void expectRelNear(double actual, double expected, const char *what) {
-  EXPECT_NEAR(actual, expected, std::abs(expected) * 1e-9) << what;
-}
-
-/// The classic SIMT matmul schedule: 128x128x8 blocks of 8x8 thread tiles.
-Schedule simtSchedule() {
-  Schedule s;
-  s.block = {128, 128, 8};
-  s.thread = {8, 8, 1};
-  s.padding = {1, 0};
-  s.vectorWidth = 4;
-  s.stages = 2;
-  s.threads = 256;
-  return s;
-}
 
 /// simtSchedule with a one-element reduction step.
 Schedule oneStepSchedule() {

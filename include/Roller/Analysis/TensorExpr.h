@@ -72,6 +72,30 @@ struct TensorAccess {
   int64_t numElements() const;
 };
 
+/// Elementwise work fused after an operator (its epilogue, built by
+/// roller-fuse-epilogues): each thread applies it to its accumulators once
+/// the reduction has ended, loading `inputs` from global memory straight
+/// into registers and writing `outputs` in place of the operator's own (its
+/// result never reaches global memory). Indices run over the operator's
+/// axes: spatial ones, and for a row epilogue (softmax's divide, LayerNorm's
+/// normalize) reduction axes too, walked whole by each thread.
+struct EpilogueExpr {
+  /// Op name for reports.
+  std::string opName;
+  /// What the epilogue reads besides the operator's result.
+  std::vector<TensorAccess> inputs;
+  std::vector<TensorAccess> outputs;
+  /// Arithmetic operations per point of the epilogue's loops.
+  double opsPerPoint = 1;
+
+  /// Whether it walks a reduction axis of the operator (`axes`).
+  bool walksReduction(llvm::ArrayRef<Axis> axes) const;
+  /// The box of iterations a block tile `tile` of the operator covers in
+  /// the epilogue: its spatial sizes, and whole reduction axes.
+  std::vector<int64_t> getBlockBox(llvm::ArrayRef<Axis> axes,
+                                   llvm::ArrayRef<int64_t> tile) const;
+};
+
 /// An operator: loop axes, accesses, and the work per loop-nest point.
 struct TensorExpr {
   /// Op name for reports (e.g. "linalg.matmul").
@@ -87,6 +111,8 @@ struct TensorExpr {
   /// The product of the MMA input element type when tensor cores can run the
   /// body (a multiply-accumulate of f16/bf16 inputs), empty otherwise.
   std::string mmaInputType;
+  /// The elementwise op fused after this one, if any.
+  std::optional<EpilogueExpr> epilogue;
 
   unsigned getRank() const { return axes.size(); }
   std::vector<int64_t> getExtents() const;

@@ -29,7 +29,9 @@ double getTileTransactionBytes(const TensorAccess &access,
 
 /// Q0(T): bytes moved from global memory when the whole operator runs with
 /// block tile T: every block loads its input tiles once per reduction step
-/// and writes its output tile once.
+/// and writes its output tile once. With a fused epilogue, every block
+/// loads the epilogue's input tiles once and writes its output tiles in
+/// place of the operator's (EpilogueExpr::getBlockBox).
 double getGlobalTraffic(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile,
                         int64_t transactionBytes);
 
@@ -44,7 +46,7 @@ int64_t getSharedFootprint(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile,
 double getRegisterTraffic(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile);
 
 /// F1(T1): 32-bit registers one thread holds for its tiles: the output
-/// accumulators plus one step of each input.
+/// accumulators plus one step of each input, plus the epilogue's tiles.
 int64_t getRegisterFootprint(const TensorExpr &expr,
                              llvm::ArrayRef<int64_t> tile);
 

@@ -316,6 +316,27 @@ func.func private @f() attributes {roller.bf16_mma}
 
 // -----
 
+// expected-error @+1 {{'roller.unfused' must be a unit attribute on a linalg op or a roller.rprogram}}
+func.func private @f() attributes {roller.unfused}
+
+// -----
+
+func.func @g(%a: memref<4xf32>, %b: memref<4xf32>) {
+  // expected-error @+1 {{'roller.unfused' must be a unit attribute on a linalg op or a roller.rprogram}}
+  linalg.copy {roller.unfused = 1 : i32} ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+  return
+}
+
+// -----
+
+// A kept epilogue (--roller-select unfuse-slower=1) verifies.
+func.func @g(%a: memref<4xf32>, %b: memref<4xf32>) {
+  linalg.copy {roller.unfused} ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+  return
+}
+
+// -----
+
 // expected-error @+1 {{unknown roller attribute 'roller.devcie'}}
 module attributes {roller.devcie = 1} {}
 

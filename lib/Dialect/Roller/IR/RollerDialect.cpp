@@ -77,6 +77,15 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a unit attribute on a " << opName;
     return success();
   }
+  if (attr.getName() == kUnfusedAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        !(isa<RProgramOp>(op) ||
+          op->getName().getDialectNamespace() == "linalg"))
+      return op->emitError() << "'" << kUnfusedAttrName
+                             << "' must be a unit attribute on a linalg op or "
+                                "a roller.rprogram";
+    return success();
+  }
   if (attr.getName() == kLaunchOperandsAttrName) {
     if (!isa<ArrayAttr>(attr.getValue()) ||
         op->getName().getStringRef() != "builtin.module")

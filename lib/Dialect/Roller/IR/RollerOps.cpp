@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerOps.h"
-#include "Roller/Dialect/Roller/IR/TileShapes.h"
 #include "AccessBounds.h"
+#include "Roller/Dialect/Roller/IR/TileShapes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

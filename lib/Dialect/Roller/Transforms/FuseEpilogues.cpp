@@ -8,6 +8,7 @@
 
 #include "Roller/Dialect/Roller/Transforms/FuseEpilogues.h"
 #include "Roller/Dialect/Roller/IR/TileShapes.h"
+#include "Roller/Dialect/Roller/Transforms/EpilogueLoops.h"
 #include "Roller/Dialect/Roller/Transforms/LowerRProgram.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
@@ -46,39 +47,6 @@ static bool hasTensorOperands(RProgramOp program) {
                       [](Type type) { return isa<RankedTensorType>(type); });
 }
 
-/// Binds the loops of a row epilogue's consumer that do not index the
-/// producer's result to producer axes: through a tensor both rPrograms read
-/// (LayerNorm's input, read by the variance and by the normalize), whose
-/// dimensions the two maps index with single loops. Fails on a loop left
-/// unbound or bound two ways.
-static LogicalResult
-bindRowLoops(EpiloguePlan &plan,
-             llvm::function_ref<bool(unsigned, int64_t)> bind) {
-  ComputeOp producer = plan.producerParts.compute;
-  ComputeOp consumer = plan.consumerParts.compute;
-  for (auto [cIndex, cInput] : llvm::enumerate(plan.consumerParts.inputOf)) {
-    Value tensor = plan.consumer.getInputs()[cInput];
-    if (tensor == plan.result)
-      continue;
-    AffineMap cMap = consumer.getIndexingMap(cIndex);
-    for (auto [pIndex, pInput] : llvm::enumerate(plan.producerParts.inputOf)) {
-      if (plan.producer.getInputs()[pInput] != tensor)
-        continue;
-      AffineMap pMap = producer.getIndexingMap(pIndex);
-      if (pMap.getNumResults() != cMap.getNumResults())
-        continue;
-      for (auto [cExpr, pExpr] :
-           llvm::zip_equal(cMap.getResults(), pMap.getResults())) {
-        auto cDim = dyn_cast<AffineDimExpr>(cExpr);
-        auto pDim = dyn_cast<AffineDimExpr>(pExpr);
-        if (cDim && pDim && !bind(cDim.getPosition(), pDim.getPosition()))
-          return failure();
-      }
-    }
-  }
-  return success();
-}
-
 /// Fills `plan` for the pair of `use`, or says why there is none.
 static std::optional<std::string> planEpilogue(OpOperand &use,
                                                EpiloguePlan &plan) {
@@ -87,6 +55,9 @@ static std::optional<std::string> planEpilogue(OpOperand &use,
   if (!consumer || !producer ||
       use.getOperandNumber() >= consumer.getInputs().size())
     return "the user is not an rProgram reading it as an input";
+  if (consumer->hasAttr(RollerDialect::kUnfusedAttrName))
+    return std::string("the selection predicted the two kernels faster than "
+                       "the fused one (roller.unfused)");
   plan.producer = producer;
   plan.consumer = consumer;
   plan.result = use.get();
@@ -110,83 +81,32 @@ static std::optional<std::string> planEpilogue(OpOperand &use,
       return std::string("the producer's result has other users (it would "
                          "be written to global memory anyway)");
 
-  // The producer writes its output along distinct parallel axes, all of
-  // them: each output element is the accumulator of one thread.
   ComputeOp anchor = p->compute;
-  AffineMap written = anchor.getIndexingMap(anchor.getIns().size());
-  llvm::SmallDenseSet<unsigned> writtenAxes;
-  for (AffineExpr expr : written.getResults()) {
-    auto dim = dyn_cast<AffineDimExpr>(expr);
-    if (!dim || !writtenAxes.insert(dim.getPosition()).second) {
-      std::string message;
-      llvm::raw_string_ostream(message)
-          << "the producer's output map " << written
-          << " is not a permutation of its parallel axes";
-      return message;
-    }
-  }
-  unsigned numParallel = 0;
-  for (unsigned axis = 0; axis < anchor.getNumLoops(); ++axis)
-    numParallel += !anchor.isReduction(axis);
-  if (writtenAxes.size() != numParallel)
-    return std::string("the producer's output does not index every parallel "
-                       "axis");
-
   ComputeOp compute = c->compute;
-  if (llvm::any_of(llvm::seq(compute.getNumLoops()),
-                   [&](unsigned axis) { return compute.isReduction(axis); }))
-    return std::string("the consumer has a reduction");
-  // A consumer with more loops than the producer's parallel axes is a row
-  // epilogue: it reads the result through a broadcast along the producer's
-  // reduction axes (softmax's divide by the row sum, LayerNorm's normalize),
-  // which each thread walks after its reductions end.
-  bool row = compute.getNumLoops() != numParallel;
-  if (row && producer.getConfig().usesMma())
+  EpilogueCandidate pair;
+  pair.written = anchor.getIndexingMap(anchor.getIns().size());
+  for (unsigned axis = 0; axis < anchor.getNumLoops(); ++axis)
+    pair.producerReduces.push_back(anchor.isReduction(axis));
+  for (unsigned loop = 0; loop < compute.getNumLoops(); ++loop)
+    pair.consumerReduces.push_back(compute.isReduction(loop));
+  for (auto [cIndex, cInput] : llvm::enumerate(c->inputOf)) {
+    Value tensor = consumer.getInputs()[cInput];
+    if (tensor == plan.result) {
+      pair.resultReads.push_back(compute.getIndexingMap(cIndex));
+      continue;
+    }
+    for (auto [pIndex, pInput] : llvm::enumerate(p->inputOf))
+      if (producer.getInputs()[pInput] == tensor)
+        pair.sharedReads.push_back(
+            {compute.getIndexingMap(cIndex), anchor.getIndexingMap(pIndex)});
+  }
+  EpilogueLoops loops;
+  if (std::optional<std::string> why = matchEpilogueLoops(pair, loops))
+    return why;
+  if (loops.row && producer.getConfig().usesMma())
     return std::string("the consumer's loops are not the producer's output "
                        "(row epilogues follow CUDA-core reductions only)");
-  if (compute.getNumLoops() > anchor.getNumLoops())
-    return std::string("the consumer has more loops than the producer");
-
-  // Each consumer loop runs along the producer axis the producer's output
-  // dimension it reads stands for.
-  constexpr int64_t kUnknown = -1;
-  plan.axisOf.assign(compute.getNumLoops(), kUnknown);
-  auto bind = [&](unsigned loop, int64_t axis) {
-    if (plan.axisOf[loop] != kUnknown && plan.axisOf[loop] != axis)
-      return false;
-    plan.axisOf[loop] = axis;
-    return true;
-  };
-  std::optional<AffineMap> read;
-  for (auto [index, input] : llvm::enumerate(c->inputOf)) {
-    if (consumer.getInputs()[input] != plan.result)
-      continue;
-    AffineMap map = compute.getIndexingMap(index);
-    if (!(row ? map.isProjectedPermutation() : map.isPermutation()))
-      return std::string("the consumer reads the result through a broadcast "
-                         "or a non-permutation map (an element would be "
-                         "computed more than once)");
-    if (read && *read != map)
-      return std::string("the consumer reads the result through two maps");
-    read = map;
-    for (auto [dim, expr] : llvm::enumerate(map.getResults()))
-      if (!bind(cast<AffineDimExpr>(expr).getPosition(),
-                cast<AffineDimExpr>(written.getResult(dim)).getPosition()))
-        return std::string("the consumer reads the result through a map "
-                           "that repeats a loop");
-  }
-  if (row && failed(bindRowLoops(plan, bind)))
-    return std::string("a loop of the consumer runs along two axes of the "
-                       "producer");
-  llvm::SmallDenseSet<int64_t> boundAxes;
-  for (int64_t axis : plan.axisOf) {
-    if (axis == kUnknown && row)
-      return std::string("the consumer's loops beyond the producer's output "
-                         "do not follow its reduction axes (no tensor both "
-                         "read with those loops and axes)");
-    if (axis == kUnknown || !boundAxes.insert(axis).second)
-      return std::string("the consumer's loops are not the producer's output");
-  }
+  plan.axisOf = loops.axisOf;
   plan.order = llvm::to_vector(llvm::seq<unsigned>(0, compute.getNumLoops()));
   llvm::sort(plan.order, [&](unsigned a, unsigned b) {
     return plan.axisOf[a] < plan.axisOf[b];

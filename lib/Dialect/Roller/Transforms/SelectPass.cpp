@@ -9,8 +9,10 @@
 #include "Roller/Analysis/Traffic.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
+#include "Roller/Dialect/Roller/Transforms/EpilogueGroups.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
+#include "SelectReport.h"
 
 #include "Roller/Analysis/LinalgTensorExpr.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -34,33 +36,6 @@ namespace mlir::roller {
 using namespace mlir;
 using namespace mlir::roller;
 
-namespace {
-
-std::string formatList(ArrayRef<int64_t> values) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '[';
-  llvm::interleaveComma(values, os);
-  os << ']';
-  return text;
-}
-
-llvm::json::Array toJSONArray(ArrayRef<int64_t> values) {
-  llvm::json::Array array;
-  for (int64_t value : values)
-    array.push_back(value);
-  return array;
-}
-
-std::string formatLocation(Location loc) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  loc.print(os);
-  return text;
-}
-
-} // namespace
-
 bool mlir::roller::isFoldedInit(linalg::LinalgOp op) {
   if (!isa<linalg::FillOp>(op.getOperation()) || op->getNumResults() != 1 ||
       op->getResult(0).use_empty())
@@ -72,63 +47,6 @@ bool mlir::roller::isFoldedInit(linalg::LinalgOp op) {
 }
 
 namespace {
-
-/// One line of the report for an op with a schedule.
-llvm::json::Object describeSchedule(const TensorExpr &expr,
-                                    const Schedule &schedule,
-                                    const Prediction &prediction) {
-  llvm::json::Array axes;
-  SmallVector<int64_t> reduceStep;
-  for (auto [axis, size] : llvm::zip(expr.axes, schedule.block)) {
-    axes.push_back(llvm::json::Object{
-        {"name", axis.name},
-        {"extent", axis.extent},
-        {"kind", axis.isReduction() ? "reduction" : "spatial"}});
-    if (axis.isReduction())
-      reduceStep.push_back(size);
-  }
-  return llvm::json::Object{
-      {"axes", std::move(axes)},
-      {"block_tile", toJSONArray(schedule.block)},
-      {"thread_tile", toJSONArray(schedule.thread)},
-      {"mma_tile", toJSONArray(schedule.mma)},
-      {"reduce_step", toJSONArray(reduceStep)},
-      {"padding", toJSONArray(schedule.padding)},
-      {"vector_width", schedule.vectorWidth},
-      {"stages", schedule.stages},
-      {"staged", schedule.usesShared},
-      {"threads_per_block", schedule.threads},
-      {"grid", toJSONArray(prediction.grid)},
-      {"blocks", prediction.blocks},
-      {"smem_bytes", prediction.smemBytes},
-      {"regs_per_thread_est", prediction.regsPerThread},
-      {"max_regs", prediction.regBudget},
-      {"blocks_per_sm", prediction.blocksPerSM},
-      {"occupancy", prediction.occupancy},
-      {"waves", prediction.waves},
-      {"predicted_us", prediction.totalUs},
-      {"stage_us",
-       llvm::json::Object{
-           {"compute", prediction.stageUs[unsigned(Stage::Compute)]},
-           {"global", prediction.stageUs[unsigned(Stage::Global)]},
-           {"shared", prediction.stageUs[unsigned(Stage::Shared)]}}},
-      {"bottleneck", stringifyStage(prediction.bottleneck)},
-      {"bank_conflict", prediction.bankConflict}};
-}
-
-/// The remark text of one candidate.
-std::string describeCandidate(const Candidate &candidate) {
-  const Schedule &s = candidate.schedule;
-  const Prediction &p = candidate.prediction;
-  return llvm::formatv("block {0} thread {1}{2}: {3:f2} us {4}-bound, {5} "
-                       "threads, {6} blocks, {7} B smem, ~{8} regs, "
-                       "occupancy {9:f2}",
-                       formatList(s.block), formatList(s.thread),
-                       s.mma.empty() ? "" : " mma " + formatList(s.mma),
-                       p.totalUs, stringifyStage(p.bottleneck), s.threads,
-                       p.blocks, p.smemBytes, p.regsPerThread, p.occupancy)
-      .str();
-}
 
 /// One run of the selection over a module. Ops of equal tensor expressions
 /// (a model's repeated layers) share one construction; the distinct ones
@@ -149,7 +67,18 @@ private:
     /// An input is read through a kept pad: its staging copy is not a
     /// linalg.copy, which roller-pipeline-staging does not issue ahead.
     bool singleStage = false;
+    /// Why the expression's epilogue was dropped (no schedule of the fused
+    /// group fits the device), or empty.
+    std::string droppedEpilogue;
   };
+
+  /// The kernel `op`'s report line and remark belong to: its own, with its
+  /// planned epilogue, or its anchor's.
+  void noteGroup(linalg::LinalgOp op, llvm::json::Object &line,
+                 InFlightDiagnostic &remark);
+  /// Forgets the epilogue planned for `op`, which keeps a kernel of its own
+  /// (marked roller.unfused, so that roller-fuse-epilogues agrees).
+  void dropEpilogue(linalg::LinalgOp op);
 
   llvm::json::Object beginLine(linalg::LinalgOp op);
   void keepUserConfig(linalg::LinalgOp op, ConfigAttr config,
@@ -164,7 +93,44 @@ private:
                             std::vector<llvm::json::Object> &report);
   const SelectionOptions &options;
   bool failedAny = false;
+  /// The planned groups (options.planEpilogues): the epilogue of each
+  /// anchor, and the anchor of each epilogue.
+  llvm::DenseMap<Operation *, PlannedEpilogue> epilogueOf;
+  llvm::DenseMap<Operation *, linalg::LinalgOp> anchorOf;
 };
+
+void Selector::noteGroup(linalg::LinalgOp op, llvm::json::Object &line,
+                         InFlightDiagnostic &remark) {
+  if (auto it = epilogueOf.find(op); it != epilogueOf.end()) {
+    linalg::LinalgOp consumer = it->second.consumer;
+    line["epilogue"] =
+        llvm::json::Object{{"op", describeLinalgOp(consumer)},
+                           {"loc", formatLocation(consumer.getLoc())}};
+    remark << " fused epilogue: " << describeLinalgOp(consumer) << " at "
+           << consumer.getLoc() << " (ranked with it, one kernel)";
+    remark << it->second.slowerNote;
+  }
+  auto it = anchorOf.find(op);
+  line["kernel"] = it == anchorOf.end();
+  if (it == anchorOf.end())
+    return;
+  line["epilogue_of"] = formatLocation(it->second.getLoc());
+  remark << " planned as the epilogue of " << describeLinalgOp(it->second)
+         << " at " << it->second.getLoc()
+         << " (its kernel; this schedule is kept in case the fusion is "
+            "refused)";
+}
+
+void Selector::dropEpilogue(linalg::LinalgOp op) {
+  auto it = epilogueOf.find(op);
+  if (it == epilogueOf.end())
+    return;
+  linalg::LinalgOp consumer = it->second.consumer;
+  consumer->setAttr(RollerDialect::kUnfusedAttrName,
+                    UnitAttr::get(op->getContext()));
+  anchorOf.erase(consumer);
+  epilogueOf.erase(it);
+}
 
 LogicalResult Selector::writeReport(ModuleOp module,
                                     std::vector<llvm::json::Object> &report) {
@@ -222,15 +188,31 @@ void Selector::keepUserConfig(linalg::LinalgOp op, ConfigAttr config,
     failedAny = true;
     return;
   }
+  auto planned = epilogueOf.find(op);
+  if (planned != epilogueOf.end())
+    expr->epilogue = planned->second.expr;
   llvm::Expected<Prediction> prediction = checkConfig(*expr, spec, config);
+  // The user's config is checked for the operator alone when its planned
+  // epilogue does not fit it: the two keep their kernels.
+  if (!prediction && planned != epilogueOf.end()) {
+    emitRemarkAtLoc(op) << "roller-select: not fused with its epilogue at "
+                        << planned->second.consumer.getLoc()
+                        << ": the user's roller.config does not fit the "
+                           "group: "
+                        << llvm::toString(prediction.takeError());
+    dropEpilogue(op);
+    expr->epilogue.reset();
+    prediction = checkConfig(*expr, spec, config);
+  }
   if (!prediction) {
     op->emitError() << llvm::toString(prediction.takeError());
     failedAny = true;
     return;
   }
-  emitRemarkAtLoc(op) << "roller-select: keeping the user's roller.config: "
-                      << describeCandidate(
-                             {getScheduleFromConfig(config), *prediction});
+  InFlightDiagnostic remark = emitRemarkAtLoc(op);
+  remark << "roller-select: keeping the user's roller.config: "
+         << describeCandidate({getScheduleFromConfig(config), *prediction});
+  noteGroup(op, line, remark);
   line["supported"] = true;
   line["user_config"] = true;
   for (auto &[key, value] :
@@ -250,6 +232,7 @@ void Selector::reportUnsupported(linalg::LinalgOp op, const std::string &reason,
   llvm::json::Object line = beginLine(op);
   emitRemarkAtLoc(op) << "roller-select: not supported: " << reason;
   line["supported"] = false;
+  line["kernel"] = false;
   line["reason"] = reason;
   report.push_back(std::move(line));
 }
@@ -289,6 +272,7 @@ void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
         {"smem_bytes", candidate.prediction.smemBytes},
         {"occupancy", candidate.prediction.occupancy}});
   }
+  noteGroup(op, line, remark);
   line["supported"] = true;
   line["user_config"] = false;
   line["expr"] = selection.expr.str();
@@ -357,12 +341,28 @@ LogicalResult Selector::run(ModuleOp module) {
       ops.push_back(op);
   });
 
+  // The groups roller-fuse-epilogues will build, in its order: an op fused
+  // as an epilogue is no anchor of its own, and a consumer takes one anchor.
+  if (options.planEpilogues)
+    for (linalg::LinalgOp op : ops) {
+      std::string reason;
+      if (anchorOf.count(op))
+        continue;
+      std::optional<PlannedEpilogue> plan = planEpilogue(op, reason);
+      if (plan && !anchorOf.count(plan->consumer)) {
+        anchorOf[plan->consumer] = op;
+        epilogueOf.try_emplace(op, std::move(*plan));
+      }
+    }
+
   // The expression of every op without a user config (serially: it reads
   // the IR), each distinct one once.
   std::vector<Constructed> distinct;
   llvm::StringMap<size_t> distinctByKey;
   // Per op: its distinct expression, or -1 with the reason it has none.
   SmallVector<int64_t> distinctOf(ops.size(), -1);
+  // Per op planned with an epilogue: its expression without it (-1: none).
+  SmallVector<int64_t> aloneOf(ops.size(), -1);
   SmallVector<std::string> unsupported(ops.size());
   SmallVector<double> exprUs(ops.size(), 0);
   for (auto [index, op] : llvm::enumerate(ops)) {
@@ -380,12 +380,21 @@ LogicalResult Selector::run(ModuleOp module) {
     bool singleStage = llvm::any_of(op.getDpsInputs(), [](Value input) {
       return input.getDefiningOp<tensor::PadOp>() != nullptr;
     });
-    std::string key = expr->key() + (singleStage ? "|single-stage" : "");
-    auto [it, inserted] = distinctByKey.try_emplace(key, distinct.size());
-    if (inserted)
-      distinct.push_back(
-          Constructed{std::move(*expr), std::nullopt, "", 0, singleStage});
-    distinctOf[index] = it->second;
+    auto intern = [&](TensorExpr expr) {
+      std::string key = expr.key() + (singleStage ? "|single-stage" : "");
+      auto [it, inserted] = distinctByKey.try_emplace(key, distinct.size());
+      if (inserted)
+        distinct.push_back(
+            Constructed{std::move(expr), std::nullopt, "", 0, singleStage, ""});
+      return int64_t(it->second);
+    };
+    // A planned group is also ranked without its epilogue: the two kernels
+    // may be predicted faster.
+    if (auto it = epilogueOf.find(op); it != epilogueOf.end()) {
+      aloneOf[index] = intern(*expr);
+      expr->epilogue = it->second.expr;
+    }
+    distinctOf[index] = intern(std::move(*expr));
   }
 
   // The construction is plain C++ on the expression: one task each.
@@ -397,6 +406,13 @@ LogicalResult Selector::run(ModuleOp module) {
       options.stages = 1;
     llvm::Expected<ConstructionResult> result =
         constructSchedules(entry.expr, spec, options);
+    // The operator alone may still have schedules (its epilogue's register
+    // tiles overflowed every one): it keeps its kernel, unfused.
+    if (!result && entry.expr.epilogue) {
+      entry.droppedEpilogue = llvm::toString(result.takeError());
+      entry.expr.epilogue.reset();
+      result = constructSchedules(entry.expr, spec, options);
+    }
     if (result)
       entry.result = std::move(*result);
     else
@@ -405,6 +421,54 @@ LogicalResult Selector::run(ModuleOp module) {
                    std::chrono::steady_clock::now() - start)
                    .count();
   });
+
+  // Each planned group against its two ops as separate kernels.
+  llvm::DenseMap<Operation *, size_t> indexOf;
+  for (auto [index, op] : llvm::enumerate(ops))
+    indexOf[op] = index;
+  auto bestUs = [&](int64_t entry) -> std::optional<double> {
+    if (entry < 0 || !distinct[entry].result)
+      return std::nullopt;
+    return distinct[entry].result->candidates.front().prediction.totalUs;
+  };
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    auto it = epilogueOf.find(op);
+    if (it == epilogueOf.end() || distinctOf[index] < 0)
+      continue;
+    linalg::LinalgOp consumer = it->second.consumer;
+    Constructed &group = distinct[distinctOf[index]];
+    if (!group.droppedEpilogue.empty()) {
+      emitRemarkAtLoc(op) << "roller-select: ranked without its epilogue at "
+                          << consumer.getLoc() << ": " << group.droppedEpilogue;
+      dropEpilogue(op);
+      continue;
+    }
+    std::optional<double> fused = bestUs(distinctOf[index]);
+    std::optional<double> alone = bestUs(aloneOf[index]);
+    std::optional<double> epilogue = bestUs(distinctOf[indexOf[consumer]]);
+    // A user's config on either op, or an epilogue with no schedule of
+    // its own: the fusion stands. So does one predicted slower, unless
+    // asked (the model prices no launch, the second kernel's cost).
+    if (!fused || !alone || !epilogue || *fused <= *alone + *epilogue)
+      continue;
+    if (!options.unfuseSlower) {
+      it->second.slowerNote =
+          llvm::formatv("; fused although two kernels are predicted {0:f2} "
+                        "us ({1:f2} + {2:f2}), fused {3:f2} us (the model "
+                        "prices no launch; unfuse-slower=1 keeps them "
+                        "apart)",
+                        *alone + *epilogue, *alone, *epilogue, *fused)
+              .str();
+      continue;
+    }
+    emitRemarkAtLoc(op) << "roller-select: not fused with its epilogue at "
+                        << consumer.getLoc() << ": two kernels predicted "
+                        << llvm::formatv("{0:f2} us ({1:f2} + {2:f2})",
+                                         *alone + *epilogue, *alone, *epilogue)
+                        << ", fused " << llvm::formatv("{0:f2} us", *fused);
+    distinctOf[index] = aloneOf[index];
+    dropEpilogue(op);
+  }
 
   std::vector<llvm::json::Object> report;
   SmallVector<bool> constructedBefore(distinct.size(), false);
@@ -441,9 +505,9 @@ struct RollerSelectPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(
-            runSelection(getOperation(),
-                         SelectionOptions{device, topK, report, search, rank})))
+    if (failed(runSelection(getOperation(),
+                            SelectionOptions{device, topK, report, search, rank,
+                                             planEpilogues, unfuseSlower})))
       signalPassFailure();
   }
 };

@@ -88,8 +88,11 @@ struct RollerTilePass
     // two sums of its input are one kernel.
     if (fuseElementwise)
       mergeSiblingReductionsEverywhere(rewriter, module, /*remarks=*/true);
-    if (failed(runSelection(
-            module, SelectionOptions{device, topK, report, search, rank})))
+    // The groups roller-fuse-epilogues will build are planned first: the
+    // model ranks each operator's tiles with its epilogue's traffic.
+    if (failed(runSelection(module,
+                            SelectionOptions{device, topK, report, search, rank,
+                                             fuseEpilogues, unfuseSlower})))
       return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> ops;

@@ -129,6 +129,9 @@ FailureOr<RProgramOp> mlir::roller::tileToRProgram(RewriterBase &rewriter,
     if (cast<ShapedType>(value.getType()).getRank() == 0)
       value = expandRankZero(rewriter, loc, value);
   auto program = RProgramOp::create(rewriter, loc, inputs, outputs, config);
+  // The selection's decision to keep the op a kernel of its own.
+  if (op->hasAttr(RollerDialect::kUnfusedAttrName))
+    program->setAttr(RollerDialect::kUnfusedAttrName, rewriter.getUnitAttr());
   Block &body = program.getBody().front();
   rewriter.setInsertionPointToStart(&body);
 

@@ -93,7 +93,7 @@ func.func @user_config_capped(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf3
 }
 
 // An unsupported op: only op, loc, the reason and "supported":false.
-// REPORT: {"func":"dynamic","loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+3]]:8)","op":"linalg.add","reason":"dynamic shape in operand #0 (tensor<?x64xf32>)","supported":false}
+// REPORT: {"func":"dynamic","kernel":false,"loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+3]]:8)","op":"linalg.add","reason":"dynamic shape in operand #0 (tensor<?x64xf32>)","supported":false}
 // REPORT-NOT: "supported"
 func.func @dynamic(%a: tensor<?x64xf32>, %b: tensor<?x64xf32>, %c: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %0 = linalg.add ins(%a, %b : tensor<?x64xf32>, tensor<?x64xf32>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>

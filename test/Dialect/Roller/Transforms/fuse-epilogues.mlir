@@ -431,3 +431,50 @@ func.func @row_divide(%arg0: tensor<32x64xf32>) -> tensor<32x64xf32> {
   return %4 : tensor<32x64xf32>
 }
 
+// -----
+
+// The selection kept the consumer a kernel of its own (--roller-select
+// unfuse-slower=1 marked it roller.unfused): the two rPrograms stay.
+// REMARK: remark: roller-fuse-epilogues: not fused into the rProgram at loc("{{.*}}fuse-epilogues.mlir":[[#]]:{{[0-9]+}}): the selection predicted the two kernels faster than the fused one (roller.unfused)
+// CHECK-LABEL: func.func @unfused
+// CHECK: roller.rprogram
+// CHECK: roller.rprogram {{.*}} attributes {roller.unfused}
+func.func @unfused(%arg0: tensor<64x32xf32>, %arg1: tensor<32x64xf32>, %arg2: tensor<64xf32>) -> tensor<64x64xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<64x64xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %2 = roller.rprogram ins(%arg0, %arg1 : tensor<64x32xf32>, tensor<32x64xf32>) outs(%1 : tensor<64x64xf32>) config = <block = <shared, [8, 8, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [64], predicted_us = 1.0, bottleneck = shared, max_regs = 48> {
+  ^bb0(%arg3: tensor<64x32xf32>, %arg4: tensor<32x64xf32>, %arg5: tensor<64x64xf32>):
+    %4 = roller.load %arg3 : tensor<64x32xf32> -> !roller.tile<8x8xf32, shared>
+    %5 = roller.load %4 : !roller.tile<8x8xf32, shared> -> !roller.tile<1x1xf32, register>
+    %6 = roller.load %arg4 : tensor<32x64xf32> -> !roller.tile<8x8xf32, shared>
+    %7 = roller.load %6 : !roller.tile<8x8xf32, shared> -> !roller.tile<1x1xf32, register>
+    %8 = roller.load %arg5 : tensor<64x64xf32> -> !roller.tile<1x1xf32, register>
+    %9 = roller.compute ins(%5, %7 : !roller.tile<1x1xf32, register>, !roller.tile<1x1xf32, register>) inits(%8 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%arg6: f32, %arg7: f32, %arg8: f32):
+      %11 = arith.mulf %arg6, %arg7 : f32
+      %12 = arith.addf %arg8, %11 : f32
+      roller.yield %12 : f32
+    } -> !roller.tile<1x1xf32, register>
+    %10 = roller.store %9 into %arg5 : !roller.tile<1x1xf32, register> into tensor<64x64xf32> 
+    roller.yield %10 : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  // expected-remark @+1 {{roller-fuse-epilogues: not fused into the rProgram at}}
+  %3 = roller.rprogram ins(%2, %arg2 : tensor<64x64xf32>, tensor<64xf32>) outs(%0 : tensor<64x64xf32>) config = <block = <shared, [16, 8]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 128, grid = [32], predicted_us = 1.0, bottleneck = global, max_regs = 32> attributes {roller.unfused} {
+  ^bb0(%arg3: tensor<64x64xf32>, %arg4: tensor<64xf32>, %arg5: tensor<64x64xf32>):
+    %4 = roller.load %arg3 : tensor<64x64xf32> -> !roller.tile<16x8xf32, shared>
+    %5 = roller.load %4 : !roller.tile<16x8xf32, shared> -> !roller.tile<1x1xf32, register>
+    %6 = roller.load %arg4 : tensor<64xf32> -> !roller.tile<8xf32, shared>
+    %7 = roller.load %6 : !roller.tile<8xf32, shared> -> !roller.tile<1xf32, register>
+    %8 = roller.load %arg5 : tensor<64x64xf32> -> !roller.tile<1x1xf32, register>
+    %9 = roller.compute ins(%5, %7 : !roller.tile<1x1xf32, register>, !roller.tile<1xf32, register>) inits(%8 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} {
+    ^bb0(%arg6: f32, %arg7: f32, %arg8: f32):
+      %11 = arith.addf %arg6, %arg7 : f32
+      %12 = arith.maximumf %11, %cst : f32
+      roller.yield %12 : f32
+    } -> !roller.tile<1x1xf32, register>
+    %10 = roller.store %9 into %arg5 : !roller.tile<1x1xf32, register> into tensor<64x64xf32> 
+    roller.yield %10 : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %3 : tensor<64x64xf32>
+}

@@ -64,6 +64,13 @@ def Roller_Dialect : Dialect {
     /// same bytes): `--roller-mma-to-nvgpu` multiplies them as bf16.
     static constexpr ::llvm::StringLiteral kBf16MmaAttrName =
         "roller.bf16_mma";
+    /// Name of the unit attribute `--roller-select` (`plan-epilogues`) puts
+    /// on an elementwise linalg op it keeps as a kernel of its own, the two
+    /// kernels being predicted faster than the op fused as its producer's
+    /// epilogue: `--roller-tile` carries it to the op's rProgram, which
+    /// `--roller-fuse-epilogues` then leaves unfused.
+    static constexpr ::llvm::StringLiteral kUnfusedAttrName =
+        "roller.unfused";
     /// Name of the module attribute in which `--roller-record-launch-operands`
     /// keeps, per `gpu.launch_func` in walk order, what the host's lowering
     /// to LLVM loses of its operands (memref types, which host argument

@@ -118,7 +118,17 @@ def RollerSelectPass : Pass<"roller-select", "::mlir::ModuleOp"> {
            ins(...) outs(...) -> tensor<1024x1024xf32>
     ```
   }];
-  let options = RollerSelectionOptions;
+  let options = !listconcat(RollerSelectionOptions, [
+    Option<"planEpilogues", "plan-epilogues", "bool", /*default=*/"false",
+           "Rank each operator together with the elementwise consumer "
+           "roller-fuse-epilogues will fuse into it, and report them as one "
+           "kernel (roller-tile does unless fuse-epilogues=false)">,
+    Option<"unfuseSlower", "unfuse-slower", "bool", /*default=*/"false",
+           "With planned epilogues: keep an epilogue a kernel of its own when "
+           "the model predicts the two kernels faster than the fused one (off "
+           "by default: the model has no launch overhead term yet, which "
+           "favors separate kernels)">
+  ]);
   let dependentDialects = ["::mlir::roller::RollerDialect",
                            "::mlir::linalg::LinalgDialect"];
 }
@@ -176,6 +186,11 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
            "Fuse elementwise rPrograms into their producers "
            "(roller-fuse-epilogues)">,
+    Option<"unfuseSlower", "unfuse-slower", "bool", /*default=*/"false",
+           "With planned epilogues: keep an epilogue a kernel of its own when "
+           "the model predicts the two kernels faster than the fused one (off "
+           "by default: the model has no launch overhead term yet, which "
+           "favors separate kernels)">,
     Option<"fusePads", "fuse-pads", "bool", /*default=*/"true",
            "Read pads through in their consumers' loads instead of "
            "computing them (roller-tensor-ops-to-linalg fuse-pads)">

@@ -78,6 +78,12 @@ struct SelectionOptions {
   std::string search = kDefaultSearch;
   /// Which candidate to attach: 1 is the model's choice, k the k-th best.
   int64_t rank = kDefaultRank;
+  /// Rank each operator with the epilogue roller-fuse-epilogues will give
+  /// it (EpilogueGroups.h); the report then has one kernel per group.
+  bool planEpilogues = false;
+  /// With planEpilogues: keep an epilogue a kernel of its own (marked
+  /// roller.unfused) when the two kernels are predicted faster.
+  bool unfuseSlower = false;
 };
 
 /// Chooses the #roller.config of `op` on `device`: the `rank`-th best of

@@ -1,0 +1,89 @@
+//===- SelectReport.cpp - Selection remarks and report lines --------------===//
+
+#include "SelectReport.h"
+#include "Roller/Analysis/PerfModel.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::roller;
+
+std::string mlir::roller::formatList(ArrayRef<int64_t> values) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(values, os);
+  os << ']';
+  return text;
+}
+
+llvm::json::Array mlir::roller::toJSONArray(ArrayRef<int64_t> values) {
+  llvm::json::Array array;
+  for (int64_t value : values)
+    array.push_back(value);
+  return array;
+}
+
+std::string mlir::roller::formatLocation(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  loc.print(os);
+  return text;
+}
+
+llvm::json::Object
+mlir::roller::describeSchedule(const TensorExpr &expr, const Schedule &schedule,
+                               const Prediction &prediction) {
+  llvm::json::Array axes;
+  SmallVector<int64_t> reduceStep;
+  for (auto [axis, size] : llvm::zip(expr.axes, schedule.block)) {
+    axes.push_back(llvm::json::Object{
+        {"name", axis.name},
+        {"extent", axis.extent},
+        {"kind", axis.isReduction() ? "reduction" : "spatial"}});
+    if (axis.isReduction())
+      reduceStep.push_back(size);
+  }
+  return llvm::json::Object{
+      {"axes", std::move(axes)},
+      {"block_tile", toJSONArray(schedule.block)},
+      {"thread_tile", toJSONArray(schedule.thread)},
+      {"mma_tile", toJSONArray(schedule.mma)},
+      {"reduce_step", toJSONArray(reduceStep)},
+      {"padding", toJSONArray(schedule.padding)},
+      {"vector_width", schedule.vectorWidth},
+      {"stages", schedule.stages},
+      {"staged", schedule.usesShared},
+      {"threads_per_block", schedule.threads},
+      {"grid", toJSONArray(prediction.grid)},
+      {"blocks", prediction.blocks},
+      {"smem_bytes", prediction.smemBytes},
+      {"regs_per_thread_est", prediction.regsPerThread},
+      {"max_regs", prediction.regBudget},
+      {"blocks_per_sm", prediction.blocksPerSM},
+      {"occupancy", prediction.occupancy},
+      {"waves", prediction.waves},
+      {"predicted_us", prediction.totalUs},
+      {"global_bytes", prediction.globalBytes},
+      {"stage_us",
+       llvm::json::Object{
+           {"compute", prediction.stageUs[unsigned(Stage::Compute)]},
+           {"global", prediction.stageUs[unsigned(Stage::Global)]},
+           {"shared", prediction.stageUs[unsigned(Stage::Shared)]}}},
+      {"bottleneck", stringifyStage(prediction.bottleneck)},
+      {"bank_conflict", prediction.bankConflict}};
+}
+
+std::string mlir::roller::describeCandidate(const Candidate &candidate) {
+  const Schedule &s = candidate.schedule;
+  const Prediction &p = candidate.prediction;
+  return llvm::formatv("block {0} thread {1}{2}: {3:f2} us {4}-bound, {5} "
+                       "threads, {6} blocks, {7} B smem, ~{8} regs, "
+                       "occupancy {9:f2}",
+                       formatList(s.block), formatList(s.thread),
+                       s.mma.empty() ? "" : " mma " + formatList(s.mma),
+                       p.totalUs, stringifyStage(p.bottleneck), s.threads,
+                       p.blocks, p.smemBytes, p.regsPerThread, p.occupancy)
+      .str();
+}
