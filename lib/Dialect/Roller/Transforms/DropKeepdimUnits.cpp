@@ -34,18 +34,30 @@ FailureOr<linalg::GenericOp>
 mlir::roller::dropKeepdimUnits(RewriterBase &rewriter, linalg::GenericOp op) {
   if (!op.hasPureTensorSemantics())
     return failure();
-  // An op whose parallel loops all run once would have none left: a
-  // reduction to a single value or a 0-d op, which Roller does not schedule.
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (llvm::all_of(llvm::seq<unsigned>(0, op.getNumLoops()), [&](unsigned d) {
-        return op.getIteratorTypesArray()[d] ==
-                   utils::IteratorType::reduction ||
-               ranges[d] == 1;
-      }))
-    return failure();
   linalg::ControlDropUnitDims options;
   options.rankReductionStrategy =
       linalg::ControlDropUnitDims::RankReductionStrategy::ReassociativeReshape;
+  // An op whose parallel loops all run once would have none left (a
+  // reduction to a single value or a 0-d op, which Roller does not
+  // schedule): its first parallel loop stays, a unit loop (a keepdim
+  // reduction of [3, 1, 1, 1] to [1, 1, 1, 1] and its readers).
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  auto parallel = llvm::make_filter_range(
+      llvm::seq<unsigned>(0, op.getNumLoops()), [&](unsigned d) {
+        return iterators[d] == utils::IteratorType::parallel;
+      });
+  if (parallel.empty())
+    return failure();
+  if (llvm::all_of(parallel, [&](unsigned d) { return ranges[d] == 1; })) {
+    unsigned kept = *parallel.begin();
+    options.controlFn = [kept](Operation *target) {
+      auto generic = cast<linalg::GenericOp>(target);
+      return llvm::to_vector(
+          llvm::make_filter_range(llvm::seq<unsigned>(0, generic.getNumLoops()),
+                                  [&](unsigned d) { return d != kept; }));
+    };
+  }
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   FailureOr<linalg::DropUnitDimsResult> dropped =
