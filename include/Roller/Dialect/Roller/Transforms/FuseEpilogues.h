@@ -35,7 +35,10 @@ namespace mlir::roller {
 /// result through a projected permutation, and each of its other loops runs
 /// along a reduction axis of the producer: both read a tensor (the row)
 /// whose dimensions their maps index with those loops and axes. Each thread
-/// then walks its outputs' whole rows after its reductions end.
+/// then walks its outputs' whole rows after its reductions end. A consumer
+/// marked `roller.unfused` (the selection kept it a kernel of its own) is
+/// refused. The structural part is matchEpilogueLoops (EpilogueLoops.h),
+/// which the selection's plan of these groups shares.
 std::optional<std::string> whyNotEpilogue(OpOperand &use);
 
 /// Rewrites the producer of `use` and its consumer (see whyNotEpilogue) into

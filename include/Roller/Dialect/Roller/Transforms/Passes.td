@@ -596,12 +596,21 @@ def RollerFuseEpiloguesPass : Pass<"roller-fuse-epilogues"> {
     consumer's other inputs are loaded into registers with the tile the
     producer's thread rTile implies.
 
+    A consumer with more loops, each running along a reduction axis of a
+    CUDA-core producer (bound through a tensor both read), is a row
+    epilogue (softmax's divide by the row sum, LayerNorm's normalize): each
+    thread walks its outputs' rows after their reductions end.
+
     Not fused, with a remark saying why (with `remarks`, the default, for
     every elementwise consumer of an rProgram): a producer with several
     outputs, other users of its result, an output map that is not a
     permutation of its parallel axes (a kept unit dimension), a consumer
-    that reads the result through a broadcast, and a fused rProgram that
-    would need more registers than the device allows. With tensor cores the
+    that reads the result through a broadcast other than a row epilogue's,
+    a consumer the selection marked `roller.unfused` (`unfuse-slower=1`:
+    the two kernels predicted faster), and a fused rProgram that would need
+    more registers than the device allows. `--roller-tile` ranks each
+    producer with the epilogue this pass will give it (the same structural
+    test, `EpilogueLoops.h`). With tensor cores the
     accumulators are mma fragments spread over a warp's lanes: the lowering
     then stores them and, after a barrier, the block's threads share the
     epilogue over the block tile. Entry point:
