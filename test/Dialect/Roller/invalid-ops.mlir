@@ -131,6 +131,60 @@ func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>
 
 // -----
 
+// A coefficient of 2^62 over a k-step of 8: the tile's index span does
+// not fit 64 bits (it overflowed silently before).
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, warp_schedulers_per_sm = 4, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 8]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x8xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<8x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    // expected-error @+1 {{'roller.compute' op indexing map affine_map<(d0, d1, d2) -> (d0, d2 * 4611686018427387904)> is not a linear access, or spans more than 64-bit indices over the rtile; tile shapes cannot be derived}}
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k * 4611686018427387904)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+// The same coefficient over a k-step of 1 fits the tile (one element) but
+// not the loop's 32 iterations: the access check's bound overflows.
+module attributes {roller.device = #roller.device<name = "tiny", chip = "sm_80", sm_count = 2, warp_size = 32, warp_schedulers_per_sm = 4, clock_mhz = 1000.0, max_threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32, max_regs_per_thread = 32, regs_per_sm = 65536, regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 8192, smem_per_sm = 16384, smem_reserved_per_block = 0, smem_alloc_unit = 128, l2_bytes = 1048576, peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>], mma_shapes = [#roller.mma_shape<m = 16, n = 8, k = 16, input = f16, acc = f32>], levels = [#roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>, #roller.mem_level<shared, capacity = 16384, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>, #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>]>} {
+func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = roller.rprogram ins(%A, %B : tensor<64x32xf32>, tensor<32x64xf32>) outs(%C : tensor<64x64xf32>) config = #roller.config<block = #roller.rtile<shared, [32, 32, 1]>, thread = #roller.rtile<register, [4, 4, 1]>, padding = [4, 4], vector_width = 4, stages = 1, threads = 64, grid = [2, 2], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>):
+    %as = roller.load %a : tensor<64x32xf32> -> !roller.tile<32x1xf32, shared, padding = 4>
+    %bs = roller.load %b : tensor<32x64xf32> -> !roller.tile<1x32xf32, shared, padding = 4>
+    %ar = roller.load %as : !roller.tile<32x1xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
+    %br = roller.load %bs : !roller.tile<1x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
+    %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
+    // expected-error @+1 {{'roller.compute' op indexing map #0 affine_map<(d0, d1, d2) -> (d0, d2 * 4611686018427387904)> reads dimension 1 (size 32) at indices beyond 64 bits with loop extents [64, 64, 32]: outside the operand}}
+    %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k * 4611686018427387904)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%x: f32, %y: f32, %z: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %z, %p : f32
+      roller.yield %s : f32
+    } -> !roller.tile<4x4xf32, register>
+    %r = roller.store %acc into %c : !roller.tile<4x4xf32, register> into tensor<64x64xf32>
+    roller.yield %r : tensor<64x64xf32>
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
 // -----
 
 
@@ -318,7 +372,7 @@ func.func @f(%A: tensor<64x32xf32>, %B: tensor<32x64xf32>, %C: tensor<64x64xf32>
     %ar = roller.load %as : !roller.tile<32x8xf32, shared, padding = 4> -> !roller.tile<4x1xf32, register>
     %br = roller.load %bs : !roller.tile<8x32xf32, shared, padding = 4> -> !roller.tile<1x4xf32, register>
     %cr = roller.load %c : tensor<64x64xf32> -> !roller.tile<4x4xf32, register>
-    // expected-error @+1 {{indexing map affine_map<(d0, d1, d2) -> (d0 mod 4, d2)> is not a linear access; tile shapes cannot be derived}}
+    // expected-error @+1 {{indexing map affine_map<(d0, d1, d2) -> (d0 mod 4, d2)> is not a linear access, or spans more than 64-bit indices over the rtile; tile shapes cannot be derived}}
     %acc = roller.compute ins(%ar, %br : !roller.tile<4x1xf32, register>, !roller.tile<1x4xf32, register>) inits(%cr : !roller.tile<4x4xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i mod 4, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
     ^bb0(%x: f32, %y: f32, %z: f32):
       %p = arith.mulf %x, %y : f32

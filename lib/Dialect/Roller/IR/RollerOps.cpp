@@ -195,7 +195,8 @@ static LogicalResult verifyOperandChain(RProgramOp program, ComputeOp compute,
     if (!expected)
       return compute.emitOpError()
              << "indexing map " << AffineMapAttr::get(map)
-             << " is not a linear access; tile shapes cannot be derived";
+             << " is not a linear access, or spans more than 64-bit indices "
+                "over the rtile; tile shapes cannot be derived";
     if (ArrayRef<int64_t>(*expected) != tile.getShape())
       return owner->emitOpError()
              << "tile shape " << formatShape(tile.getShape())
