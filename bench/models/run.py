@@ -123,6 +123,11 @@ def read_report(path):
     return records
 
 
+def extra_tile_options(args):
+    """--tile-options as they follow device= and report= in --roller-tile."""
+    return "".join(" " + o for o in args.tile_options.split())
+
+
 def run_roller(args, name, mlir, mdir):
     rec = {"roller_status": "ok", "roller_reason": ""}
     ptx = os.path.join(mdir, "k.ptx")
@@ -135,8 +140,7 @@ def run_roller(args, name, mlir, mdir):
         r = run_process(["nice", "-n", str(args.nice), args.roller_opt, mlir,
                          "--mlir-print-op-on-diagnostic=false",
                          "--roller-tile=device=%s report=%s%s" % (
-                             args.device, report,
-                             "".join(" " + o for o in args.tile_options.split())),
+                             args.device, report, extra_tile_options(args)),
                          "--convert-to-nvvm", "--ptx-file=" + ptx, "-o", os.devnull]
                         + TIMING_FLAGS, args.timeout)
         t = parse_timing(r.stderr) if r.rc == 0 else None
@@ -381,7 +385,7 @@ def run(args):
 
     print("Whole models: roller-opt --roller-tile=\"device=%s%s\" --convert-to-nvvm%s "
           "(times in s, median of %d; predicted: sum of the report's predicted_us over its kernels)"
-          % (args.device, "".join(" " + o for o in args.tile_options.split()),
+          % (args.device, extra_tile_options(args),
              " next to iree-compile (CUDA %s)" % CUDA_ARCH if with_iree else "",
              args.runs))
     print("machine: %s; commit %s; load average %s -> %s" % (

@@ -335,10 +335,7 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   if (expr.epilogue) {
     double epiloguePoints = blockPoints;
     for (unsigned a = 0; a < rank; ++a)
-      if (expr.axes[a].isReduction() &&
-          llvm::any_of(expr.epilogue->outputs, [&](const TensorAccess &out) {
-            return out.usesAxis(a);
-          }))
+      if (expr.axes[a].isReduction() && expr.epilogue->usesAxis(a))
         epiloguePoints *= double(expr.axes[a].extent);
     blockOps += epiloguePoints * expr.epilogue->opsPerPoint;
   }

@@ -299,13 +299,9 @@ std::optional<std::string> TensorExpr::validate() const {
   return std::nullopt;
 }
 
-bool EpilogueExpr::walksReduction(llvm::ArrayRef<Axis> axes) const {
-  for (const std::vector<TensorAccess> *accesses : {&inputs, &outputs})
-    for (const TensorAccess &access : *accesses)
-      for (auto [a, axis] : llvm::enumerate(axes))
-        if (axis.isReduction() && access.usesAxis(a))
-          return true;
-  return false;
+bool EpilogueExpr::usesAxis(unsigned a) const {
+  auto uses = [&](const TensorAccess &access) { return access.usesAxis(a); };
+  return llvm::any_of(inputs, uses) || llvm::any_of(outputs, uses);
 }
 
 std::vector<int64_t>

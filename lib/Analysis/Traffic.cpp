@@ -69,12 +69,11 @@ double mlir::roller::getGlobalTraffic(const TensorExpr &expr,
   // reduction, and its outputs are written instead of the operator's, whose
   // result stays in registers. A row epilogue walks whole reduction axes.
   std::vector<int64_t> box = expr.epilogue->getBlockBox(expr.axes, tile);
-  for (const std::vector<TensorAccess> *accesses :
-       {&expr.epilogue->inputs, &expr.epilogue->outputs})
-    for (const TensorAccess &access : *accesses)
-      if (access.isRead || accesses == &expr.epilogue->outputs)
-        bytes +=
-            blocks * getTileTransactionBytes(access, box, transactionBytes);
+  for (const TensorAccess &input : expr.epilogue->inputs)
+    if (input.isRead)
+      bytes += blocks * getTileTransactionBytes(input, box, transactionBytes);
+  for (const TensorAccess &output : expr.epilogue->outputs)
+    bytes += blocks * getTileTransactionBytes(output, box, transactionBytes);
   return bytes;
 }
 

@@ -75,15 +75,15 @@ TEST(EpilogueTest, GlobalTrafficReplacesTheOutput) {
 TEST(EpilogueTest, RowEpilogueWalksWholeRows) {
   TensorExpr fused = rowSumWithDivide();
   ASSERT_FALSE(fused.validate().has_value()) << *fused.validate();
-  EXPECT_TRUE(fused.epilogue->walksReduction(fused.axes));
+  EXPECT_TRUE(fused.epilogue->usesAxis(1));
   EXPECT_EQ(fused.epilogue->getBlockBox(fused.axes, {4, 8}),
             (std::vector<int64_t>{4, 1000}));
   double steps = 125; // 1000 / 8
   double x = 64.0 * steps * (4 * 32);
   double row = 64.0 * 4 * 4000;
   EXPECT_DOUBLE_EQ(getGlobalTraffic(fused, {4, 8}, 32), x + row + row);
-  EXPECT_FALSE(
-      matmulWithBias().epilogue->walksReduction(matmulWithBias().axes));
+  // A bias add walks no reduction axis (k is axis 2).
+  EXPECT_FALSE(matmulWithBias().epilogue->usesAxis(2));
 }
 
 // The fused rProgram declares a register tile per epilogue operand: a 4x4

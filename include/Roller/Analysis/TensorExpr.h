@@ -88,8 +88,9 @@ struct EpilogueExpr {
   /// Arithmetic operations per point of the epilogue's loops.
   double opsPerPoint = 1;
 
-  /// Whether it walks a reduction axis of the operator (`axes`).
-  bool walksReduction(llvm::ArrayRef<Axis> axes) const;
+  /// Whether an input or output is indexed by operator axis `a` (a row
+  /// epilogue's reduction axes).
+  bool usesAxis(unsigned a) const;
   /// The box of iterations a block tile `tile` of the operator covers in
   /// the epilogue: its spatial sizes, and whole reduction axes.
   std::vector<int64_t> getBlockBox(llvm::ArrayRef<Axis> axes,

@@ -21,30 +21,21 @@ static TensorAccess moveToAxes(TensorAccess access, ArrayRef<int64_t> axisOf,
 }
 
 std::optional<PlannedEpilogue>
-mlir::roller::planEpilogue(linalg::LinalgOp producer, std::string &reason) {
+mlir::roller::planEpilogue(linalg::LinalgOp producer) {
   if (producer->getNumResults() != 1 || producer.getNumDpsInits() != 1 ||
-      !producer.hasPureTensorSemantics()) {
-    reason = "the producer does not have one tensor result";
+      !producer.hasPureTensorSemantics())
     return std::nullopt;
-  }
+  // One linalg op on tensors reads the result, as inputs only.
   Value result = producer->getResult(0);
   linalg::LinalgOp consumer;
   for (OpOperand &use : result.getUses()) {
     auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
-    if (!user || !user.isDpsInput(&use) || (consumer && consumer != user)) {
-      reason = "the result has users other than one linalg op's inputs";
+    if (!user || !user.isDpsInput(&use) || (consumer && consumer != user))
       return std::nullopt;
-    }
     consumer = user;
   }
-  if (!consumer) {
-    reason = "the result has no linalg user";
+  if (!consumer || !consumer.hasPureTensorSemantics())
     return std::nullopt;
-  }
-  if (!consumer.hasPureTensorSemantics()) {
-    reason = "the consumer works on memrefs";
-    return std::nullopt;
-  }
 
   EpilogueCandidate pair;
   pair.written = producer.getMatchingIndexingMap(producer.getDpsInitOperand(0));
@@ -64,28 +55,22 @@ mlir::roller::planEpilogue(linalg::LinalgOp producer, std::string &reason) {
             {map, producer.getMatchingIndexingMap(shared)});
   }
   EpilogueLoops loops;
-  if (std::optional<std::string> why = matchEpilogueLoops(pair, loops)) {
-    reason = *why;
+  if (matchEpilogueLoops(pair, loops))
     return std::nullopt;
-  }
 
+  // Linear accesses (and a producer the selection schedules at all).
   llvm::Expected<TensorExpr> producerExpr = tensorExprFromLinalg(producer);
   if (!producerExpr) {
-    reason = "the producer has no tensor expression: " +
-             llvm::toString(producerExpr.takeError());
+    llvm::consumeError(producerExpr.takeError());
     return std::nullopt;
   }
   llvm::Expected<TensorExpr> consumerExpr = tensorExprFromLinalg(consumer);
   if (!consumerExpr) {
-    reason = "the consumer has no tensor expression: " +
-             llvm::toString(consumerExpr.takeError());
+    llvm::consumeError(consumerExpr.takeError());
     return std::nullopt;
   }
-  if (loops.row && !producerExpr->mmaInputType.empty()) {
-    reason = "a row epilogue of an operator that may run on tensor cores "
-             "(row epilogues follow CUDA-core reductions only)";
+  if (loops.row && !producerExpr->mmaInputType.empty())
     return std::nullopt;
-  }
   PlannedEpilogue plan{consumer, EpilogueExpr{}};
   plan.expr.opName = consumerExpr->opName;
   plan.expr.opsPerPoint = consumerExpr->opsPerPoint;

@@ -345,10 +345,9 @@ LogicalResult Selector::run(ModuleOp module) {
   // as an epilogue is no anchor of its own, and a consumer takes one anchor.
   if (options.planEpilogues)
     for (linalg::LinalgOp op : ops) {
-      std::string reason;
       if (anchorOf.count(op))
         continue;
-      std::optional<PlannedEpilogue> plan = planEpilogue(op, reason);
+      std::optional<PlannedEpilogue> plan = planEpilogue(op);
       if (plan && !anchorOf.count(plan->consumer)) {
         anchorOf[plan->consumer] = op;
         epilogueOf.try_emplace(op, std::move(*plan));

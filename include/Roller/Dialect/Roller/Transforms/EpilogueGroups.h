@@ -32,13 +32,13 @@ struct PlannedEpilogue {
 };
 
 /// The epilogue roller-fuse-epilogues will give the rProgram of `producer`
-/// once both are tiled, or the reason there is none: the producer has one
+/// once both are tiled, or std::nullopt (the fusion pass's own remarks say
+/// why it refuses a pair; a plan has none to give): the producer has one
 /// output, read by nothing but the inputs of one linalg op on tensors whose
 /// loops matchEpilogueLoops maps onto the producer's axes, with linear
 /// accesses. A row epilogue is planned only for producers that cannot run
 /// on tensor cores (row epilogues follow CUDA-core reductions only).
-std::optional<PlannedEpilogue> planEpilogue(linalg::LinalgOp producer,
-                                            std::string &reason);
+std::optional<PlannedEpilogue> planEpilogue(linalg::LinalgOp producer);
 
 } // namespace mlir::roller
 
