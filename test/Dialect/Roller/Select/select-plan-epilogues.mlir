@@ -2,8 +2,6 @@
 // RUN: roller-opt %s --split-input-file --roller-select="plan-epilogues=1 report=%t.plan.jsonl" -o /dev/null 2>/dev/null
 // RUN: roller-opt %s --split-input-file --roller-select="report=%t.alone.jsonl" -o /dev/null 2>/dev/null
 // RUN: %python %S/Inputs/check_plan.py %t.plan.jsonl %t.alone.jsonl | FileCheck %s --check-prefix=REPORT
-// RUN: roller-opt %s --split-input-file --roller-select="plan-epilogues=1 unfuse-slower=1" 2>&1 >/dev/null | FileCheck %s --check-prefix=UNFUSE
-// RUN: roller-opt %s --split-input-file --roller-select="plan-epilogues=1 unfuse-slower=1" 2>/dev/null | FileCheck %s --check-prefix=UNFUSE-IR
 
 // --roller-select=plan-epilogues (what --roller-tile does unless
 // fuse-epilogues=false) plans the groups roller-fuse-epilogues will build
@@ -61,12 +59,7 @@ func.func @two_users(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>, %c: tenso
 // of X and writes it whole (more bytes than the sum alone writes). Its
 // rows' traffic on the sum's few blocks makes the group slower than the two
 // kernels in the model: kept fused, with a note (the model prices no
-// launch), unless unfuse-slower=1, which marks the divide roller.unfused.
-// UNFUSE: remark: roller-select: not fused with its epilogue at loc("{{.*}}select-plan-epilogues.mlir":[[#@LINE+16]]:8): two kernels predicted {{[0-9.]+}} us ({{[0-9.]+}} + {{[0-9.]+}}), fused {{[0-9.]+}} us
-// UNFUSE-NOT: not fused with its epilogue at {{.*}}: two kernels predicted
-// UNFUSE-IR-LABEL: func.func @row
-// UNFUSE-IR: linalg.generic
-// UNFUSE-IR: linalg.generic {{.*}}roller.unfused
+// launch), unless unfuse-slower=1 (select-unfuse-slower.mlir).
 // REPORT-LABEL: func @row
 // REPORT-NEXT: linalg.generic kernel=True epilogue=linalg.generic anchor=False more_bytes=True fewer_than_two=True
 // REPORT-NEXT: linalg.generic kernel=False epilogue=- anchor=True
