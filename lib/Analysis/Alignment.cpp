@@ -191,12 +191,13 @@ AlignmentContext::AlignmentContext(
   }
   bound = expr.getExtents();
   multipleOf.assign(expr.getRank(), 1);
+  mustDivideBound.assign(expr.getRank(), false);
 }
 
 bool AlignmentContext::isAxisSizeAllowed(unsigned axis, int64_t size) const {
   if (size > bound[axis] || size % multipleOf[axis] != 0)
     return false;
-  if (mustDivideBound && bound[axis] % size != 0)
+  if (mustDivideBound[axis] && bound[axis] % size != 0)
     return false;
   return true;
 }

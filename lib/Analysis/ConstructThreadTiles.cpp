@@ -77,7 +77,7 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
   AlignmentContext ctx(expr, device, /*eps=*/0, {}, /*computeSizes=*/false);
   ctx.transactionRule = false;
   ctx.bound = block;
-  ctx.mustDivideBound = true;
+  ctx.mustDivideBound.assign(rank, true);
   for (unsigned a = 0; a < rank; ++a) {
     // Thread tiles divide the block tile; SIMT threads step the reduction
     // one element at a time, warps one MMA k at a time.

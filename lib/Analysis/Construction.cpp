@@ -139,12 +139,15 @@ void Constructor::runOnView(const ExprView &view,
     eps = scheduleEps;
     AlignmentContext ctx(expr, device, eps, representable);
     if (mma) {
+      // Warp tiles are multiples of the MMA shape. The m and n block tiles
+      // need not divide the tensor: the GPU lowering runs the full MMA
+      // tiles of a boundary block on zero-padded shared tiles and masks the
+      // accumulator (--roller-pad-mma-boundary-tiles). The k step divides
+      // the reduction: a partial last step has static sizes below the MMA
+      // k once peeled, which that padding does not reach.
       for (unsigned i = 0; i < 3; ++i)
         ctx.multipleOf[mma->axes[i]] = mma->shape[i];
-      // Tensor-core block tiles divide the tensor: warp tiles are then
-      // static multiples of the MMA shape everywhere (boundary tiles would
-      // need masked fragments, which the NVVM lowering does not have).
-      ctx.mustDivideBound = true;
+      ctx.mustDivideBound[mma->axes[2]] = true;
     }
     Tile start = getSmallestAlignedTile(ctx);
     if (llvm::any_of(llvm::seq<unsigned>(0, expr.getRank()), [&](unsigned a) {

@@ -303,12 +303,18 @@ TEST(AlignmentTest, NextAlignedSizeDividesBound) {
   AlignmentContext ctx(mm, h200(), 0.0, {}, /*computeSizes=*/false);
   ctx.transactionRule = false;
   ctx.bound = {12, 8, 1};
-  ctx.mustDivideBound = true;
+  ctx.mustDivideBound = {true, true, true};
   ctx.sizes = {{1, 2, 3, 4, 5, 6, 12}, {1, 2, 4, 8}, {1}};
   EXPECT_FALSE(ctx.isAxisSizeAllowed(0, 5));
   EXPECT_EQ(nextAlignedSize(ctx, {4, 1, 1}, 0), 6);
   EXPECT_EQ(nextAlignedSize(ctx, {6, 1, 1}, 0), 12);
   EXPECT_EQ(nextAlignedSize(ctx, {1, 1, 1}, 2), std::nullopt);
+  // Per axis: a tensor-core block divides the reduction only.
+  ctx.mustDivideBound = {false, false, true};
+  EXPECT_TRUE(ctx.isAxisSizeAllowed(0, 5));
+  ctx.bound = {12, 8, 24};
+  EXPECT_FALSE(ctx.isAxisSizeAllowed(2, 16));
+  EXPECT_TRUE(ctx.isAxisSizeAllowed(2, 8));
 }
 
 // 4097 x 33 x 129 (4097 = 17 * 241, 129 = 3 * 43): at eps 0 no divisor of

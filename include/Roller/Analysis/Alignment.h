@@ -99,8 +99,9 @@ struct AlignmentContext {
   bool transactionRule = true;
   /// Per axis: an upper bound on the size (the enclosing tile at level 1).
   std::vector<int64_t> bound;
-  /// Per axis: sizes must divide the bound (thread tiles divide the block).
-  bool mustDivideBound = false;
+  /// Per axis: sizes must divide the bound (thread tiles divide the block;
+  /// a tensor-core block's k step divides the reduction).
+  std::vector<bool> mustDivideBound;
   /// Per axis: sizes must be multiples of this (MMA shape on MMA axes).
   std::vector<int64_t> multipleOf;
 

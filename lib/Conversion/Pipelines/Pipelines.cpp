@@ -145,6 +145,7 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createRollerPromoteWorkgroupAllocsPass());
   pm.addNestedPass<func::FuncOp>(createRollerSpecializeFullTilesPass());
   pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createRollerPadMmaBoundaryTilesPass());
   // Tensor-core warp tiles: mma-shaped vector.contracts (a no-op for
   // kernels without them), ldmatrix + mma.sync once outlined.
   pm.addNestedPass<func::FuncOp>(createRollerVectorizeMmaPass());

@@ -174,3 +174,38 @@ int64_t mlir::roller::eraseUnreadAccumulatorFills(RewriterBase &rewriter,
   }
   return erased;
 }
+
+FailureOr<SmallVector<Operation *>> mlir::roller::getViewChain(Value value) {
+  SmallVector<Operation *> chain;
+  while (auto subview = value.getDefiningOp<memref::SubViewOp>()) {
+    chain.push_back(subview);
+    value = subview.getSource();
+  }
+  auto view = value.getDefiningOp<memref::ViewOp>();
+  if (!view || !view.getSource().getType().getElementType().isInteger(8))
+    return failure();
+  chain.push_back(view);
+  std::reverse(chain.begin(), chain.end());
+  return chain;
+}
+
+Value mlir::roller::getF16Twin(RewriterBase &rewriter, Location loc,
+                               Value value) {
+  SmallVector<Operation *> chain = *getViewChain(value);
+  Type f16 = rewriter.getF16Type();
+  auto retype = [&](Type type) -> MemRefType {
+    return MemRefType::Builder(cast<MemRefType>(type)).setElementType(f16);
+  };
+  auto view = cast<memref::ViewOp>(chain.front());
+  Value twin = memref::ViewOp::create(rewriter, loc, retype(view.getType()),
+                                      view.getSource(), view.getByteShift(),
+                                      view.getSizes());
+  for (Operation *op : llvm::drop_begin(chain)) {
+    auto subview = cast<memref::SubViewOp>(op);
+    twin = memref::SubViewOp::create(rewriter, loc, retype(subview.getType()),
+                                     twin, subview.getMixedOffsets(),
+                                     subview.getMixedSizes(),
+                                     subview.getMixedStrides());
+  }
+  return twin;
+}

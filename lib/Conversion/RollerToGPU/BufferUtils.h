@@ -3,8 +3,9 @@
 // What the accumulator hoisting of scalar thread tiles
 // (`--roller-hoist-accumulators`) and of tensor-core warp tiles
 // (`--roller-vectorize-mma`), the staging analysis of
-// `--roller-pipeline-staging` and the alignment proofs of
-// `--roller-vectorize-accesses` share.
+// `--roller-pipeline-staging`, the alignment proofs of
+// `--roller-vectorize-accesses`, the bf16 views of `--roller-vectorize-mma`
+// and the zero padding of `--roller-pad-mma-boundary-tiles` share.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +42,16 @@ linalg::FillOp getAccumulatorFill(Operation *point, Value tile);
 /// and are written back over every filled element): their stores are
 /// dead. Returns how many were erased.
 int64_t eraseUnreadAccumulatorFills(RewriterBase &rewriter, Operation *launch);
+
+/// The chain of views from a `memref.view` of a byte buffer to `value`
+/// (outermost first: the view, then subviews), or failure.
+FailureOr<SmallVector<Operation *>> getViewChain(Value value);
+
+/// The same bytes as the bf16 view `value` (a getViewChain of a byte
+/// buffer), typed f16: upstream's vector -> nvgpu conversion only has
+/// 16-bit fragments for f16, and ldmatrix moves bits, so bf16 tiles are read
+/// as f16 and multiplied by a bf16 mma.sync (`--roller-mma-to-nvgpu`).
+Value getF16Twin(RewriterBase &rewriter, Location loc, Value value);
 
 } // namespace mlir::roller
 

@@ -85,10 +85,33 @@ static void forwardToReads(RewriterBase &rewriter, linalg::CopyOp copyOut,
   }
 }
 
+/// Whether a loop of `loop`'s nest, itself and the loops around it included,
+/// splits its iterations across the lanes of a warp (starts at
+/// `gpu.lane_id`): a warp tile computed on the CUDA cores
+/// (`--roller-vectorize-mma`), whose tile the warp's lanes share. A private
+/// copy per thread would have every lane write the whole tile back, its
+/// own elements and the stale others.
+static bool splitsAcrossLanes(scf::ForOp loop) {
+  auto isLaneLoop = [](scf::ForOp candidate) {
+    return bool(candidate.getLowerBound().getDefiningOp<gpu::LaneIdOp>());
+  };
+  for (auto outer = loop; outer; outer = outer->getParentOfType<scf::ForOp>())
+    if (isLaneLoop(outer))
+      return true;
+  return loop
+      ->walk([&](scf::ForOp inner) {
+        return isLaneLoop(inner) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 int64_t mlir::roller::hoistAccumulators(RewriterBase &rewriter,
                                         gpu::LaunchOp launch, scf::ForOp loop) {
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
   int64_t hoisted = 0;
+  if (splitsAcrossLanes(loop))
+    return hoisted;
   for (Value tile : getCandidateTiles(loop)) {
     if (!isLoopPrivateTile(loop, tile))
       continue;

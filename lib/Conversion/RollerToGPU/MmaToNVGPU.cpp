@@ -4,7 +4,8 @@
 // (`convertVectorToNVVMCompatibleMMASync`) on the outlined kernels that have
 // the mma-shaped contractions `--roller-vectorize-mma` leaves, guarded
 // against what trips it in LLVM 22 (scalar arith ops in the kernel), with
-// the bf16 multiplication it lacks.
+// the bf16 multiplication it lacks and the masked accumulators of boundary
+// warp tiles it does not take.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -193,6 +196,37 @@ static LogicalResult rewriteAsBf16(RewriterBase &rewriter,
   return success();
 }
 
+/// Upstream's conversion (LLVM 22) loads a k-major A operand (stored k x m)
+/// with `ldmatrix.x4.trans` at the addresses of an m-major one: lane l
+/// points at row k = l mod 16, column m = (l / 16) * 8, so the four 8x8
+/// matrices come out as (m 0-7, k 0-7), (m 0-7, k 8-15), (m 8-15, k 0-7),
+/// (m 8-15, k 8-15), while mma.sync's A fragment takes (m 0-7, k 0-7),
+/// (m 8-15, k 0-7), (m 0-7, k 8-15), (m 8-15, k 8-15) (PTX ISA, "Matrix
+/// Fragments for mma.m16n8k16"): every such product was wrong. Swapping the
+/// middle two registers of the loaded fragment puts them in mma order.
+static void reorderTransposedMatrixA(RewriterBase &rewriter,
+                                     Operation *kernel) {
+  SmallVector<nvgpu::LdMatrixOp> loads;
+  kernel->walk([&](nvgpu::LdMatrixOp load) {
+    auto type = dyn_cast<VectorType>(load.getRes().getType());
+    if (load.getTranspose() && load.getNumTiles() == 4 && type &&
+        type.getShape() == ArrayRef<int64_t>{4, 2} &&
+        llvm::all_of(load->getUses(), [](OpOperand &use) {
+          auto mma = dyn_cast<nvgpu::MmaSyncOp>(use.getOwner());
+          return mma && use.get() == mma.getMatrixA();
+        }))
+      loads.push_back(load);
+  });
+  for (nvgpu::LdMatrixOp load : loads) {
+    rewriter.setInsertionPointAfter(load);
+    Value reordered =
+        vector::ShuffleOp::create(rewriter, load.getLoc(), load.getRes(),
+                                  load.getRes(), ArrayRef<int64_t>{0, 2, 1, 3});
+    rewriter.replaceAllUsesExcept(load.getRes(), reordered,
+                                  reordered.getDefiningOp());
+  }
+}
+
 /// The bodies of the linalg ops still in a kernel (copies, fills, a fused
 /// epilogue's scalar arithmetic), set aside while upstream's conversion runs:
 /// it would start from their scalar ops and fail, and it has nothing to do
@@ -227,6 +261,155 @@ private:
   SmallVector<std::pair<Operation *, std::unique_ptr<Region>>> stashed;
 };
 
+/// The accumulator tiles of boundary warp tiles: `--roller-vectorize-mma`
+/// reads and writes them out of bounds (masked at the edge of a view of
+/// dynamic size), which upstream's conversion does not take. They are
+/// marked in bounds while it runs, and each lane's access it makes of such
+/// a view is then guarded element by element (`guardAccesses`).
+class MaskedAccumulators {
+public:
+  MaskedAccumulators(RewriterBase &rewriter, Operation *kernel)
+      : rewriter(rewriter), kernel(kernel) {
+    kernel->walk([&](Operation *op) {
+      auto transfer = dyn_cast<VectorTransferOpInterface>(op);
+      if (!transfer || !transfer.hasOutOfBoundsDim() ||
+          transfer.getVectorType().getRank() != 2 ||
+          !isa<MemRefType>(transfer.getBase().getType()))
+        return;
+      Value view = transfer.getBase();
+      if (!views.contains(view)) {
+        views.insert(view);
+        for (Operation *user : view.getUsers())
+          usersBefore.insert(user);
+      }
+      SmallVector<bool> inBounds(transfer.getVectorType().getRank(), true);
+      rewriter.modifyOpInPlace(op, [&] {
+        op->setAttr(transfer.getInBoundsAttrName(),
+                    rewriter.getBoolArrayAttr(inBounds));
+        op->setAttr(kMarker, rewriter.getUnitAttr());
+      });
+    });
+  }
+
+  /// Guards the accesses the conversion made of the views, and gives the
+  /// transfers it did not convert their out-of-bounds dimensions back.
+  void guardAccesses() {
+    kernel->walk([&](Operation *op) {
+      if (!op->hasAttr(kMarker))
+        return;
+      auto transfer = cast<VectorTransferOpInterface>(op);
+      SmallVector<bool> inBounds(transfer.getVectorType().getRank(), false);
+      rewriter.modifyOpInPlace(op, [&] {
+        op->setAttr(transfer.getInBoundsAttrName(),
+                    rewriter.getBoolArrayAttr(inBounds));
+        op->removeAttr(kMarker);
+      });
+    });
+    for (Value view : views)
+      for (Operation *user : llvm::to_vector(view.getUsers()))
+        if (!usersBefore.contains(user) &&
+            isa<vector::LoadOp, vector::StoreOp, memref::LoadOp,
+                memref::StoreOp>(user))
+          guard(user, view);
+  }
+
+private:
+  static constexpr llvm::StringLiteral kMarker = "roller.masked_accumulator";
+
+  /// Replaces the load or store `op` of `view` (a scalar or a 1-D vector
+  /// along the innermost dimension) by one access per element, each under
+  /// an `scf.if` on its indices being inside the view; a masked-off load
+  /// element is zero.
+  void guard(Operation *op, Value view) {
+    Location loc = op->getLoc();
+    rewriter.setInsertionPoint(op);
+    auto type = cast<MemRefType>(view.getType());
+    SmallVector<Value> indices;
+    Value stored;
+    Type result;
+    if (auto load = dyn_cast<vector::LoadOp>(op)) {
+      indices = llvm::to_vector(load.getIndices());
+      result = load.getVectorType();
+    } else if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      indices = llvm::to_vector(load.getIndices());
+      result = load.getType();
+    } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
+      indices = llvm::to_vector(store.getIndices());
+      stored = store.getValueToStore();
+    } else {
+      auto scalarStore = cast<memref::StoreOp>(op);
+      indices = llvm::to_vector(scalarStore.getIndices());
+      stored = scalarStore.getValueToStore();
+    }
+    Type accessType = stored ? stored.getType() : result;
+    auto vectorType = dyn_cast<VectorType>(accessType);
+    int64_t width = vectorType ? vectorType.getNumElements() : 1;
+    Type element = getElementTypeOrSelf(accessType);
+
+    // Rows (all dimensions but the innermost) in range once per access.
+    Value rowsInside;
+    for (int64_t d = 0; d + 1 < type.getRank(); ++d) {
+      Value extent = memref::DimOp::create(rewriter, loc, view, d).getResult();
+      Value inside = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, indices[d], extent);
+      if (rowsInside)
+        inside = arith::AndIOp::create(rewriter, loc, rowsInside, inside);
+      rowsInside = inside;
+    }
+    Value columns =
+        memref::DimOp::create(rewriter, loc, view, type.getRank() - 1)
+            .getResult();
+    SmallVector<Value> elements;
+    for (int64_t e = 0; e < width; ++e) {
+      SmallVector<Value> at = indices;
+      Value offset = arith::ConstantIndexOp::create(rewriter, loc, e);
+      at.back() = arith::AddIOp::create(rewriter, loc, indices.back(), offset);
+      Value inside = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, at.back(), columns);
+      if (rowsInside)
+        inside = arith::AndIOp::create(rewriter, loc, rowsInside, inside);
+      if (stored) {
+        auto ifOp = scf::IfOp::create(rewriter, loc, inside);
+        OpBuilder::InsertionGuard g(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        Value value = vectorType
+                          ? vector::ExtractOp::create(rewriter, loc, stored, e)
+                                .getResult()
+                          : stored;
+        memref::StoreOp::create(rewriter, loc, value, view, at);
+        continue;
+      }
+      auto ifOp = scf::IfOp::create(rewriter, loc, element, inside,
+                                    /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard g(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        Value value = memref::LoadOp::create(rewriter, loc, view, at);
+        scf::YieldOp::create(rewriter, loc, value);
+        rewriter.setInsertionPointToStart(ifOp.elseBlock());
+        Value zero = arith::ConstantOp::create(rewriter, loc, element,
+                                               rewriter.getZeroAttr(element));
+        scf::YieldOp::create(rewriter, loc, zero);
+      }
+      elements.push_back(ifOp.getResult(0));
+    }
+    if (stored) {
+      rewriter.eraseOp(op);
+      return;
+    }
+    Value loaded = vectorType ? vector::FromElementsOp::create(
+                                    rewriter, loc, vectorType, elements)
+                                    .getResult()
+                              : elements.front();
+    rewriter.replaceOp(op, loaded);
+  }
+
+  RewriterBase &rewriter;
+  Operation *kernel;
+  llvm::SetVector<Value> views;
+  llvm::DenseSet<Operation *> usersBefore;
+};
+
 } // namespace
 
 LogicalResult mlir::roller::convertMmaToNVGPU(RewriterBase &rewriter,
@@ -241,6 +424,7 @@ LogicalResult mlir::roller::convertMmaToNVGPU(RewriterBase &rewriter,
   StashedLinalgBodies stashed(kernel);
   if (failed(checkConvertibleKernel(kernel)))
     return failure();
+  MaskedAccumulators masked(rewriter, kernel);
   bool bf16 = false;
   kernel.walk([&](vector::ContractionOp contract) {
     bf16 |= contract->hasAttr(RollerDialect::kBf16MmaAttrName);
@@ -258,6 +442,8 @@ LogicalResult mlir::roller::convertMmaToNVGPU(RewriterBase &rewriter,
   if (failed(convertVectorToNVVMCompatibleMMASync(rewriter, kernel)))
     return failure();
   eraseDeadVectorOps(rewriter, kernel);
+  masked.guardAccesses();
+  reorderTransposedMatrixA(rewriter, kernel);
   if (bf16) {
     SmallVector<nvgpu::MmaSyncOp> mmas;
     kernel.walk([&](nvgpu::MmaSyncOp mma) { mmas.push_back(mma); });

@@ -52,6 +52,9 @@ namespace {
 struct WarpContraction {
   unsigned m, n, k;
   SmallVector<int64_t> ranges;
+  /// The accumulator is a view of dynamic size (a boundary tile whose
+  /// inputs --roller-pad-mma-boundary-tiles padded): read and written masked.
+  bool maskedAccumulator = false;
 };
 
 /// The one dimension of `dims` with a range above 1 (the last one when all
@@ -69,46 +72,6 @@ static FailureOr<unsigned> getSoleDim(ArrayRef<unsigned> dims,
     sole = dim;
   }
   return sole.value_or(dims.back());
-}
-
-/// The chain of views from a `memref.view` of a byte buffer to `value`
-/// (outermost first: the view, then subviews), or failure.
-static FailureOr<SmallVector<Operation *>> getViewChain(Value value) {
-  SmallVector<Operation *> chain;
-  while (auto subview = value.getDefiningOp<memref::SubViewOp>()) {
-    chain.push_back(subview);
-    value = subview.getSource();
-  }
-  auto view = value.getDefiningOp<memref::ViewOp>();
-  if (!view || !view.getSource().getType().getElementType().isInteger(8))
-    return failure();
-  chain.push_back(view);
-  std::reverse(chain.begin(), chain.end());
-  return chain;
-}
-
-/// The same bytes as the bf16 view `value`, typed f16: upstream's vector ->
-/// nvgpu conversion only has 16-bit fragments for f16, and ldmatrix moves
-/// bits, so bf16 tiles are read as f16 and multiplied by a bf16 mma.sync
-/// (`--roller-mma-to-nvgpu`).
-static Value getF16Twin(RewriterBase &rewriter, Location loc, Value value) {
-  SmallVector<Operation *> chain = *getViewChain(value);
-  Type f16 = rewriter.getF16Type();
-  auto retype = [&](Type type) -> MemRefType {
-    return MemRefType::Builder(cast<MemRefType>(type)).setElementType(f16);
-  };
-  auto view = cast<memref::ViewOp>(chain.front());
-  Value twin = memref::ViewOp::create(rewriter, loc, retype(view.getType()),
-                                      view.getSource(), view.getByteShift(),
-                                      view.getSizes());
-  for (Operation *op : llvm::drop_begin(chain)) {
-    auto subview = cast<memref::SubViewOp>(op);
-    twin = memref::SubViewOp::create(rewriter, loc, retype(subview.getType()),
-                                     twin, subview.getMixedOffsets(),
-                                     subview.getMixedSizes(),
-                                     subview.getMixedStrides());
-  }
-  return twin;
 }
 
 /// Matches a warp tile that mma.sync can compute: a contraction (the body
@@ -150,12 +113,15 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
   WarpContraction match;
   match.ranges = op.getStaticLoopRanges();
   // A loop range a static operand fixes can still be read through another
-  // operand of dynamic shape (whose views would then have dynamic sizes).
+  // operand of dynamic shape (whose views would then have dynamic sizes);
+  // only the accumulator can be: its reads and writes are masked.
+  auto isStatic = [](Value value) {
+    return cast<MemRefType>(value.getType()).hasStaticShape();
+  };
   if (llvm::any_of(match.ranges, ShapedType::isDynamic) ||
-      llvm::any_of(op->getOperandTypes(), [](Type type) {
-        return !cast<MemRefType>(type).hasStaticShape();
-      }))
+      !llvm::all_of(op.getDpsInputs(), isStatic))
     return boundary = true, fail("the warp tile has a dynamic shape");
+  match.maskedAccumulator = !isStatic(op.getDpsInitOperand(0)->get());
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
   assert(succeeded(dims) && "a contraction has contraction dimensions");
@@ -207,8 +173,8 @@ static Value getMatrixView(RewriterBase &rewriter, Location loc, Value operand,
   SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
   SmallVector<OpFoldResult> sizes(rank, rewriter.getIndexAttr(1));
-  sizes[*rowPos] = rewriter.getIndexAttr(type.getDimSize(*rowPos));
-  sizes[*colPos] = rewriter.getIndexAttr(type.getDimSize(*colPos));
+  sizes[*rowPos] = memref::getMixedSize(rewriter, loc, operand, *rowPos);
+  sizes[*colPos] = memref::getMixedSize(rewriter, loc, operand, *colPos);
   SmallVector<int64_t> shape = {type.getDimSize(std::min(*rowPos, *colPos)),
                                 type.getDimSize(std::max(*rowPos, *colPos))};
   auto viewType = memref::SubViewOp::inferRankReducedResultType(
@@ -222,6 +188,8 @@ static Value getMatrixView(RewriterBase &rewriter, Location loc, Value operand,
 struct MatrixAccess {
   Value view;
   bool transposed;
+  /// False for a view of dynamic size: the accesses are masked at its edge.
+  bool inBounds = true;
 
   SmallVector<Value> indices(RewriterBase &rewriter, Location loc, int64_t row,
                              int64_t col) const {
@@ -242,13 +210,15 @@ struct MatrixAccess {
     return vector::TransferReadOp::create(
         rewriter, loc, VectorType::get(shape, element), view,
         indices(rewriter, loc, row, col), padding,
-        permutation(rewriter.getContext()), SmallVector<bool>{true, true});
+        permutation(rewriter.getContext()),
+        SmallVector<bool>{inBounds, inBounds});
   }
   vector::TransferWriteOp write(RewriterBase &rewriter, Location loc,
                                 Value value, int64_t row, int64_t col) const {
     return vector::TransferWriteOp::create(
         rewriter, loc, value, view, indices(rewriter, loc, row, col),
-        permutation(rewriter.getContext()), SmallVector<bool>{true, true});
+        permutation(rewriter.getContext()),
+        SmallVector<bool>{inBounds, inBounds});
   }
 };
 
@@ -342,6 +312,7 @@ static AccumulatorTiles emitMmaTiles(RewriterBase &rewriter,
   MatrixAccess rhs =
       access(op.getDpsInputOperand(1), maps[1], match.k, match.n);
   MatrixAccess acc = access(op.getDpsInitOperand(0), maps[2], match.m, match.n);
+  acc.inBounds = !match.maskedAccumulator;
 
   int64_t tilesM = match.ranges[match.m] / mma[0];
   int64_t tilesN = match.ranges[match.n] / mma[1];

@@ -383,3 +383,42 @@ func.func @written_after_fill(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: 
   }
   return
 }
+
+// -----
+
+// A warp tile computed on the CUDA cores (a hand-written tensor-core config's
+// partial reduction step): the warp's lanes split its columns, so the tile
+// is the warp's, not one thread's. A private copy per thread would have
+// every lane write the whole 16x8 tile back (its own columns and stale
+// others): nothing is hoisted, from the loops inside the lane loop nor from
+// those around it.
+
+// CHECK-LABEL: func.func @lanes_share_the_tile
+// CHECK-NOT: memref.alloca
+// CHECK-NOT: linalg.copy
+// CHECK: memref.store %{{.*}}, %[[TILE:.*]][%{{.*}}, %{{.*}}] : memref<16x8xf32, strided<[64, 1], offset: ?>>
+func.func @lanes_share_the_tile(%A: memref<16x8xf32>, %B: memref<8x8xf32>, %C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %tile = memref.subview %C[%bx, 0] [16, 8] [1, 1] : memref<64x64xf32> to memref<16x8xf32, strided<[64, 1], offset: ?>>
+    %lane = gpu.lane_id
+    scf.for %i = %c0 to %c16 step %c1 {
+      scf.for %j = %lane to %c8 step %c32 {
+        scf.for %k = %c0 to %c8 step %c1 {
+          %a = memref.load %A[%i, %k] : memref<16x8xf32>
+          %b = memref.load %B[%k, %j] : memref<8x8xf32>
+          %c = memref.load %tile[%i, %j] : memref<16x8xf32, strided<[64, 1], offset: ?>>
+          %d = llvm.intr.fmuladd(%a, %b, %c) : (f32, f32, f32) -> f32
+          memref.store %d, %tile[%i, %j] : memref<16x8xf32, strided<[64, 1], offset: ?>>
+        }
+      }
+    }
+    gpu.terminator
+  }
+  return
+}

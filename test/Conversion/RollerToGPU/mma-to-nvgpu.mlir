@@ -26,6 +26,70 @@ gpu.module @m {
 
 // -----
 
+// A k-major A tile (a matmul with transposed A) is loaded with a
+// transposing ldmatrix at the addresses of an m-major one, which delivers
+// its four 8x8 matrices in (m, k) order (0,0), (0,8), (8,0), (8,8):
+// the middle two are swapped into mma.sync's order.
+
+// CHECK-LABEL: gpu.func @transposed_a
+// CHECK: %[[A:.*]] = nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true}
+// CHECK: %[[FIXED:.*]] = vector.shuffle %[[A]], %[[A]] [0, 2, 1, 3] : vector<4x2xf16>, vector<4x2xf16>
+// CHECK: nvgpu.mma.sync(%[[FIXED]], %{{.*}}, %{{.*}}) {mmaShape = [16, 8, 16]}
+gpu.module @m {
+  gpu.func @transposed_a(%c: memref<16x8xf32>) workgroup(%a : memref<16x16xf16, #gpu.address_space<workgroup>>, %b : memref<16x8xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<16x8xf16>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A boundary tile's accumulator, a view of dynamic size read and written
+// out of bounds: each lane's element of the fragment is loaded under an
+// scf.if on its row and column being inside the view (zero outside), and
+// stored under the same test.
+
+// CHECK-LABEL: gpu.func @masked_accumulator
+// CHECK: %[[ROWS:.*]] = memref.dim %[[ACC:.*]], %{{.*}} : memref<?x?xf32>
+// CHECK: arith.cmpi ult, %{{.*}}, %[[ROWS]] : index
+// CHECK: %[[COLS:.*]] = memref.dim %[[ACC]], %{{.*}} : memref<?x?xf32>
+// CHECK: %[[IN:.*]] = arith.andi
+// CHECK: %[[X:.*]] = scf.if %[[IN]] -> (f32) {
+// CHECK-NEXT: %[[L:.*]] = memref.load %[[ACC]]
+// CHECK-NEXT: scf.yield %[[L]] : f32
+// CHECK-NEXT: } else {
+// CHECK: scf.yield %{{.*}} : f32
+// CHECK: vector.from_elements
+// CHECK: nvgpu.mma.sync
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: %[[E:.*]] = vector.extract %{{.*}}[0] : f32 from vector<2xf32>
+// CHECK-NEXT: memref.store %[[E]], %[[ACC]]
+// CHECK-NOT: vector.store
+// CHECK-NOT: vector.load
+// CHECK-NOT: vector.transfer
+gpu.module @m {
+  gpu.func @masked_accumulator(%c: memref<?x?xf32>) workgroup(%a : memref<16x16xf16, #gpu.address_space<workgroup>>, %b : memref<16x8xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant 0.0 : f16
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+    %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<16x8xf16>
+    %C = vector.transfer_read %c[%c0, %c0], %f : memref<?x?xf32>, vector<16x8xf32>
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0] : vector<16x8xf32>, memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
 // The same with roller.bf16_mma (bf16 bits in f16 fragments): the bf16
 // nvvm.mma.sync on i32 register pairs.
 

@@ -180,13 +180,15 @@ def gen_elementwise(rng, data):
 
 
 def gen_epilogue(rng, data):
-    """An operator of a random class (f32 or f16 inputs) and an elementwise
-    consumer of its result, fused as its epilogue."""
+    """An operator of a random class (f32, f16 or bf16 inputs, tensor-core
+    GEMMs of irregular shape among them) and an elementwise consumer of its
+    result, fused as its epilogue."""
     anchors = [gen_matmul, gen_batch_matmul,
                lambda r, d: gen_conv(r, d, r.choice(["nchw", "nhwc"])),
                gen_depthwise, lambda r, d: gen_pool(r, d, "max"),
                lambda r, d: gen_pool(r, d, "sum"), gen_reduce,
-               gen_reduce_keepdim, lambda r, d: gen_matmul(r, d, "f16")]
+               gen_reduce_keepdim, lambda r, d: gen_matmul(r, d, "f16"),
+               gen_matmul_mma]
     anchor = rng.choice(anchors)(rng, data)
     return make_epilogue(data, anchor, rng.choice(VARIANTS))
 
@@ -195,7 +197,7 @@ def gen_padded(rng, data):
     """An operator reading its first input through a tensor.pad: convolutions
     (f32 and f16), depthwise convolutions and pooling (staged inputs, padded
     on the spatial axes), f16 matmuls (on tensor cores when 16 divides
-    their shape), f32 matmuls and
+    their reduction), f32 matmuls and
     elementwise ops (inputs often read straight into registers)."""
     def conv(r, d):
         layout = r.choice(["nchw", "nhwc"])
@@ -247,6 +249,23 @@ def gen_rows(rng, data):
                      rng.choice(["f32", "f32", "f16", "bf16"]))
 
 
+def gen_matmul_mma(rng, data):
+    """A GEMM or batch GEMM on f16 or bf16 inputs whose reduction is a
+    multiple of 16 (the tensor cores' k) and whose m and n are irregular:
+    tensor cores in the boundary blocks too (zero-padded shared tiles,
+    masked accumulators), A and B in either major order."""
+    m, n, k = pick(rng, 16, 100), pick(rng, 8, 100), 16 * rng.randint(1, 6)
+    elt = rng.choice(["f16", "f16", "bf16"])
+    if rng.random() < 0.3:
+        case = make_batch_matmul(data, pick(rng, 1, 3), m, n, k,
+                                 random_init(rng), elt)
+    else:
+        case = make_matmul(data, m, n, k, rng.random() < 0.4,
+                           rng.random() < 0.4, elt, random_init(rng))
+    case.kind = "matmul_mma"
+    return case
+
+
 # (class, weight, generator): weights are the share of the cases.
 CLASSES = [
     ("matmul", 60, gen_matmul),
@@ -263,6 +282,7 @@ CLASSES = [
     ("index_body", 10, gen_index_body),
     ("elementwise", 30, gen_elementwise),
     ("matmul_f16", 13, lambda r, d: gen_matmul(r, d, "f16")),
+    ("matmul_mma", 20, gen_matmul_mma),
     ("conv_nchw_f16", 12, lambda r, d: gen_conv(r, d, "nchw", "f16")),
     ("epilogue", 40, gen_epilogue),
     ("padded", 30, gen_padded),

@@ -184,11 +184,15 @@ def make_matmul(data, m, n, k, trans_a=False, trans_b=False, elt="f32",
                            elt=elt), ins, [m, n], init, op)
 
 
-def make_batch_matmul(data, b, m, n, k, init="zero"):
+def make_batch_matmul(data, b, m, n, k, init="zero", elt="f32"):
     op = ("%r = linalg.batch_matmul ins($in0, $in1 : $t0, $t1) "
           "outs($init : $out_t) -> $out_t")
-    return Case("batch_matmul", dict(B=b, M=m, N=n, K=k),
-                [data([b, m, k], 0), data([b, k, n], 1)], [b, m, n], init, op)
+    params = dict(B=b, M=m, N=n, K=k)
+    if elt != "f32":
+        params["elt"] = elt
+    return Case("batch_matmul", params,
+                [data([b, m, k], 0, elt), data([b, k, n], 1, elt)], [b, m, n],
+                init, op)
 
 
 def out_size(size, kernel, stride, dilation):

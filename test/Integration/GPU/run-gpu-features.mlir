@@ -1,7 +1,8 @@
 // The GPU features the CPU integration tests do not reach, run end to end on
 // the PTX emulator and checked against the untiled reference: tensor cores
 // with bf16 inputs and with f16 accumulation, a tensor-core config on a shape
-// its tiles do not divide (boundary warp tiles on the CUDA cores), three
+// its tiles do not divide (boundary blocks on zero-padded tiles) and one whose
+// k step does not divide K (the partial step on the CUDA cores), three
 // cp.async stages, and dynamic shared memory beyond 48 KiB. The configs are
 // written out (roller.config) so that the features do not depend on the
 // model's choice; the PTX checks show each feature is really there.
@@ -51,6 +52,10 @@
 // CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
 // CHECK-NEXT: [689, 1722184, 7260, 60, 0]
 
+// CHECK-LABEL: f16_matmul_k_tail_mma
+// CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
+// CHECK-NEXT: [740, 1894060, 12552, 58, 0]
+
 // CHECK-LABEL: matmul_3_stages
 // CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
 // CHECK-NEXT: [-714, 749707, 16383, 92, 0]
@@ -78,12 +83,28 @@ func.func @f16_acc_matmul(%in0: tensor<64x32xf16>, %in1: tensor<32x32xf16>) -> t
 }
 
 // A 72x40x48 f16 matmul with a tensor-core config the tensor does not divide:
-// boundary warp tiles on the CUDA cores, interior ones on the tensor cores.
+// the boundary blocks' warp tiles run mma.sync on zero-padded shared tiles
+// and store their accumulators masked, like the interior ones on the
+// tensor cores.
 func.func @f16_matmul_irregular_mma(%in0: tensor<72x48xf16>, %in1: tensor<48x40xf16>) -> tensor<72x40xf32> {
   %empty = tensor.empty() : tensor<72x40xf32>
   %fill = arith.constant 0.0 : f32
   %init = linalg.fill ins(%fill : f32) outs(%empty : tensor<72x40xf32>) -> tensor<72x40xf32>
   %r = linalg.matmul {roller.config = #roller.config<block = <shared, [64, 32, 16]>, thread = <register, [16, 8, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 512, grid = [4], predicted_us = 0.0, bottleneck = global>} ins(%in0, %in1 : tensor<72x48xf16>, tensor<48x40xf16>) outs(%init : tensor<72x40xf32>) -> tensor<72x40xf32>
+  return %r : tensor<72x40xf32>
+}
+
+// A 72x40x40 f16 matmul with a tensor-core config whose k step (16) does not
+// divide K (a hand-written config: the selection's k steps divide K): the
+// partial last step's warp tiles run on the CUDA cores, the lanes of each
+// warp splitting the tile's columns (its accumulator tile is the warp's,
+// not hoisted into a private copy per thread), and the boundary blocks'
+// full steps on zero-padded tiles.
+func.func @f16_matmul_k_tail_mma(%in0: tensor<72x40xf16>, %in1: tensor<40x40xf16>) -> tensor<72x40xf32> {
+  %empty = tensor.empty() : tensor<72x40xf32>
+  %fill = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%fill : f32) outs(%empty : tensor<72x40xf32>) -> tensor<72x40xf32>
+  %r = linalg.matmul {roller.config = #roller.config<block = <shared, [64, 32, 16]>, thread = <register, [16, 8, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 512, grid = [4], predicted_us = 0.0, bottleneck = global>} ins(%in0, %in1 : tensor<72x40xf16>, tensor<40x40xf16>) outs(%init : tensor<72x40xf32>) -> tensor<72x40xf32>
   return %r : tensor<72x40xf32>
 }
 
@@ -297,6 +318,17 @@ func.func @main() {
   %f16_matmul_irregular_mma_sum = call @checksum(%f16_matmul_irregular_mma_dyn) : (tensor<?xf32>) -> tensor<5xi64>
   %f16_matmul_irregular_mma_u = tensor.cast %f16_matmul_irregular_mma_sum : tensor<5xi64> to tensor<*xi64>
   call @printMemrefI64(%f16_matmul_irregular_mma_u) : (tensor<*xi64>) -> ()
+  vector.print str "f16_matmul_k_tail_mma\n"
+  %f16_matmul_k_tail_mma_in0_d = call @data_2d_f16(%c72, %c40, %c7, %c3, %c2, %c9, %c11, %c5) : (index, index, index, index, index, index, index, index) -> tensor<?x?xf16>
+  %f16_matmul_k_tail_mma_in0 = tensor.cast %f16_matmul_k_tail_mma_in0_d : tensor<?x?xf16> to tensor<72x40xf16>
+  %f16_matmul_k_tail_mma_in1_d = call @data_2d_f16(%c40, %c40, %c2, %c5, %c6, %c1, %c23, %c7) : (index, index, index, index, index, index, index, index) -> tensor<?x?xf16>
+  %f16_matmul_k_tail_mma_in1 = tensor.cast %f16_matmul_k_tail_mma_in1_d : tensor<?x?xf16> to tensor<40x40xf16>
+  %f16_matmul_k_tail_mma_r = call @f16_matmul_k_tail_mma(%f16_matmul_k_tail_mma_in0, %f16_matmul_k_tail_mma_in1) : (tensor<72x40xf16>, tensor<40x40xf16>) -> tensor<72x40xf32>
+  %f16_matmul_k_tail_mma_flat = tensor.collapse_shape %f16_matmul_k_tail_mma_r [[0, 1]] : tensor<72x40xf32> into tensor<2880xf32>
+  %f16_matmul_k_tail_mma_dyn = tensor.cast %f16_matmul_k_tail_mma_flat : tensor<2880xf32> to tensor<?xf32>
+  %f16_matmul_k_tail_mma_sum = call @checksum(%f16_matmul_k_tail_mma_dyn) : (tensor<?xf32>) -> tensor<5xi64>
+  %f16_matmul_k_tail_mma_u = tensor.cast %f16_matmul_k_tail_mma_sum : tensor<5xi64> to tensor<*xi64>
+  call @printMemrefI64(%f16_matmul_k_tail_mma_u) : (tensor<*xi64>) -> ()
   vector.print str "matmul_3_stages\n"
   %matmul_3_stages_in0_d = call @data_2d_f32(%c128, %c64, %c7, %c3, %c2, %c9, %c11, %c5) : (index, index, index, index, index, index, index, index) -> tensor<?x?xf32>
   %matmul_3_stages_in0 = tensor.cast %matmul_3_stages_in0_d : tensor<?x?xf32> to tensor<128x64xf32>

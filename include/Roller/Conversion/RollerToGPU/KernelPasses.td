@@ -292,6 +292,22 @@ def RollerMmaToNVGPUPass
     `nvvm.mma.sync` with bf16 multiplicands (the A and B registers as the
     i32 pairs the instruction takes, the f32 accumulators unchanged).
 
+    Two things upstream's conversion gets wrong or does not take are
+    handled around it:
+
+    * An accumulator read or written out of bounds (a boundary warp tile's
+      view of dynamic size, as `--roller-vectorize-mma` makes it after
+      `--roller-pad-mma-boundary-tiles`) is converted as if in bounds, and
+      each per-lane access the conversion makes of that view is then split
+      into one access per element under an `scf.if` on its row and column
+      being inside the view (a masked-off element loads as zero).
+    * A k-major A operand (a matmul with transposed A) is loaded with
+      `ldmatrix.x4.trans` at the lane addresses of an m-major one, which
+      delivers the four 8x8 matrices with the middle two swapped relative to
+      mma.sync's A fragment (every such product was wrong, found by the
+      differential test on the PTX emulator): a `vector.shuffle` puts them
+      back in order (a register renaming, no instruction).
+
     This is upstream `convert-vector-to-gpu{use-nvgpu}` restricted to the
     kernels that have contractions: in LLVM 22 that pass also starts from
     every scalar arithmetic op it knows how to apply to mma fragments
@@ -319,7 +335,8 @@ def RollerMmaToNVGPUPass
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
-    "::mlir::NVVM::NVVMDialect", "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::nvgpu::NVGPUDialect", "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"];
 }
 

@@ -225,6 +225,63 @@ def RollerSpecializeFullTilesPass
     "::mlir::scf::SCFDialect"];
 }
 
+def RollerPadMmaBoundaryTilesPass
+    : Pass<"roller-pad-mma-boundary-tiles", "::mlir::func::FuncOp"> {
+  let summary = "Tensor-core warp tiles at the boundary read zero-padded "
+                "static tiles";
+  let description = [{
+    A tensor-core warp tile (a linalg contraction marked `roller.mma`) at
+    the tensor's boundary, in a boundary block or in the partial last
+    reduction step, has dynamic sizes, which no `mma.sync` computes. Its
+    shared-memory tiles are buffers of the full static tile. In each
+    `gpu.launch` this pass makes every such warp tile read the static views
+    of the same origin whose sizes are the dynamic sizes' constant upper
+    bounds (the `affine.min` of the full tile), and makes every copy of
+    dynamic size into those buffers first fill its own static piece with
+    zeros (and copy synchronously, ordered after the fill). Past the edge
+    along m or n, padded rows and columns only feed accumulator elements
+    past the edge, which `--roller-vectorize-mma` then reads and writes
+    masked; past the end of the reduction both inputs are zero. The zeros
+    are written, not assumed: shared memory holds what the previous kernel
+    or the previous pipeline step left.
+
+    A warp tile whose inputs are not such views, or whose buffers some copy
+    fills through a view without constant bounds, is left alone (computed
+    by the warp's lanes on the CUDA cores). Runs after
+    `--roller-specialize-full-tiles` (interior blocks keep their static
+    tiles and asynchronous copies) and before `--roller-vectorize-mma`.
+
+    ```mlir
+    %a = memref.subview %stageA[0, 0] [%m, 16] [1, 1]   // of 64x24xf16
+    %piece = memref.subview %a[%r, %c] [%rows, 8] [1, 1]
+    linalg.copy {roller.async_copy} ins(%src : ...) outs(%piece : ...)
+    %wa = memref.subview %a[%wm, 0] [%wrows, 16] [1, 1]
+    linalg.generic {roller.mma = array<i64: 16, 8, 16>, ...}
+        ins(%wa, %wb : memref<?x16xf16, ...>, ...) outs(%acc : memref<?x?xf32, ...>)
+    ```
+
+    becomes
+
+    ```mlir
+    %full = memref.subview %stageA[%r, %c] [1, 8] [1, 1]
+    linalg.fill ins(%zero : f16) outs(%full : memref<1x8xf16, ...>)
+    linalg.copy ins(%src : ...) outs(%piece : ...)
+    %wa16 = memref.subview %stageA[%wm, 0] [16, 16] [1, 1]
+    linalg.generic {roller.mma = array<i64: 16, 8, 16>, ...}
+        ins(%wa16, %wb8 : memref<16x16xf16, ...>, ...) outs(%acc : memref<?x?xf32, ...>)
+    ```
+  }];
+  let statistics = [
+    Statistic<"numWarpTiles", "warp-tiles",
+              "Boundary warp tiles given zero-padded static tiles">,
+    Statistic<"numZeroedCopies", "zeroed-copies",
+              "Copies that zero their static piece first">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect"];
+}
+
 def RollerVectorizeMmaPass
     : Pass<"roller-vectorize-mma", "::mlir::func::FuncOp"> {
   let summary = "Tensor-core warp tiles to vector.contract of the mma shape, "
@@ -256,13 +313,16 @@ def RollerVectorizeMmaPass
 
     The warp tile must be a contraction with f16 inputs and an f32 or f16
     accumulator, or bf16 inputs and an f32 accumulator, static
-    ranges that are multiples of the mma shape (the selection makes
-    tensor-core block tiles divide the tensor), one m, n and k dimension
+    ranges that are multiples of the mma shape, one m, n and k dimension
     (batch and other dimensions of extent 1), and operands whose innermost
-    dimension is contiguous. A boundary warp tile (dynamic sizes, or sizes
-    that are not multiples of the mma shape: partial blocks and partial
-    reduction steps, which the selection avoids but a hand-written config
-    may have) is computed on the CUDA cores instead: the lanes split its
+    dimension is contiguous. Its inputs must be static; its accumulator may
+    be a view of dynamic size (a boundary block's warp tile whose inputs
+    `--roller-pad-mma-boundary-tiles` padded), which is then read and
+    written out of bounds (masked at the view's edge). A boundary warp tile
+    with dynamic inputs, or sizes that are not multiples of the mma shape
+    (a partial reduction step, which the selection avoids but a
+    hand-written config may have), is computed on the CUDA cores instead:
+    the lanes split its
     output elements (the last parallel dimension across the lanes), with
     `memref.load`/`store` and `llvm.fpext` + `llvm.intr.fmuladd` (arith ops
     would trip the nvgpu conversion). Anything else is an error at the op.

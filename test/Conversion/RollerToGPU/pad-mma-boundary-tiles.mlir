@@ -1,0 +1,207 @@
+// RUN: roller-opt %s --split-input-file --roller-pad-mma-boundary-tiles | FileCheck %s
+
+// A boundary block of a 40 x 24 x 16 f16 matmul (block tile 32 x 16 x 16,
+// warp tiles 16 x 8 x 16): %m rows of the block are inside the tensor. The
+// thread's copy piece of A (one row of 8 halves, %r rows of it inside)
+// first zeroes its whole piece, clipped at the buffer (a 1 x 8 view: no
+// clipping left), and is no longer asynchronous; the warp tile reads the
+// static 16 x 16 view of A at the same origin, and B's static view is
+// untouched. The accumulator stays a view of dynamic size.
+
+// CHECK-LABEL: func.func @boundary_block
+// CHECK: %[[PIECE:.*]] = memref.subview %[[SA:.*]][%[[ROW:.*]], %[[COL:.*]]] [1, 8] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<1x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f16
+// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f16) outs(%[[PIECE]] : memref<1x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+// CHECK-NEXT: linalg.copy ins(%{{.*}} : memref<?x8xf16, strided<[16, 1], offset: ?>>) outs(%{{.*}} : memref<?x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+// CHECK: gpu.barrier
+// CHECK: %[[WA:.*]] = memref.subview %[[SA]][%{{.*}}, 0] [16, 16] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[WA]], %{{.*}} : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[24, 1], offset: 8>, #gpu.address_space<workgroup>>)
+// CHECK-SAME: outs(%{{.*}} : memref<?x8xf32, strided<[24, 1], offset: ?>>)
+#mapA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mapB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mapC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @boundary_block(%A: memref<40x16xf16>, %C: memref<40x24xf32>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<32x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x24xf16, #gpu.address_space<workgroup>>) {
+    %m = affine.min affine_map<()[s0] -> (s0 * -32 + 40, 32)>()[%bx]
+    // The thread's piece of A: row tx / 2, columns (tx mod 2) * 8.
+    %r0 = affine.min affine_map<()[s0, s1] -> (s0 - s1 floordiv 2, 1)>()[%m, %tx]
+    %r = affine.max affine_map<()[s0] -> (0, s0)>()[%r0]
+    %row = affine.apply affine_map<()[s0] -> (s0 floordiv 2)>()[%tx]
+    %col = affine.apply affine_map<()[s0] -> ((s0 mod 2) * 8)>()[%tx]
+    %block = memref.subview %sa[0, 0] [%m, 16] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+    %dst = memref.subview %block[%row, %col] [%r, 8] [1, 1] : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>> to memref<?x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %src = memref.subview %A[%row, %col] [%r, 8] [1, 1] : memref<40x16xf16> to memref<?x8xf16, strided<[16, 1], offset: ?>>
+    linalg.copy {roller.async_copy} ins(%src : memref<?x8xf16, strided<[16, 1], offset: ?>>) outs(%dst : memref<?x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+    gpu.barrier
+    // The warp's tile: rows (tx / 32) * 16, %w of them inside.
+    %wm = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 16)>()[%tx]
+    %w0 = affine.min affine_map<()[s0, s1] -> (s0 - (s1 floordiv 32) * 16, 16)>()[%m, %tx]
+    %w = affine.max affine_map<()[s0] -> (0, s0)>()[%w0]
+    %a = memref.subview %block[%wm, 0] [%w, 16] [1, 1] : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %b = memref.subview %sb[0, 8] [16, 8] [1, 1] : memref<16x24xf16, #gpu.address_space<workgroup>> to memref<16x8xf16, strided<[24, 1], offset: 8>, #gpu.address_space<workgroup>>
+    %acc = memref.subview %C[%wm, 8] [%w, 8] [1, 1] : memref<40x24xf32> to memref<?x8xf32, strided<[24, 1], offset: ?>>
+    linalg.generic {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<?x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[24, 1], offset: 8>, #gpu.address_space<workgroup>>)
+        outs(%acc : memref<?x8xf32, strided<[24, 1], offset: ?>>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A copy whose pieces split the tile raggedly (20 rows in pieces of 3): the
+// zeroed piece is clipped at the buffer's end, never past it. The copy in
+// the interior version (the other branch of the scf.if) feeds no padded
+// warp tile and stays as it was, asynchronous.
+
+// CHECK: #[[CLIP:.*]] = affine_map<()[s0] -> (3, s0 * -3 + 20)>
+// CHECK-LABEL: func.func @ragged_pieces
+// CHECK: scf.if
+// CHECK-NOT: linalg.fill
+// CHECK: linalg.copy {roller.async_copy}
+// CHECK: } else {
+// CHECK: %[[N:.*]] = affine.min #[[CLIP]]()[%{{[a-z0-9]+}}]
+// CHECK: %[[PIECE:.*]] = memref.subview %{{.*}}[%{{.*}}, 0] [%[[N]], 16] [1, 1] : memref<20x24xf16, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK: linalg.fill ins(%{{.*}} : f16) outs(%[[PIECE]]
+// CHECK-NEXT: linalg.copy ins(
+// CHECK: %[[WA:.*]] = memref.subview %{{.*}}[0, 0] [16, 16] [1, 1] : memref<20x24xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[WB:.*]] = memref.subview %{{.*}}[0, 0] [16, 8] [1, 1] : memref<20x8xf16, #gpu.address_space<workgroup>>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[WA]], %[[WB]] :
+func.func @ragged_pieces(%A: memref<20x16xf16>, %C: memref<16x8xf32>, %interior: i1, %k: index) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<20x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<20x8xf16, #gpu.address_space<workgroup>>) {
+    %row = affine.apply affine_map<()[s0] -> (s0 * 3)>()[%tx]
+    scf.if %interior {
+      %dst = memref.subview %sa[%row, 0] [3, 16] [1, 1] : memref<20x24xf16, #gpu.address_space<workgroup>> to memref<3x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %src = memref.subview %A[%row, 0] [3, 16] [1, 1] : memref<20x16xf16> to memref<3x16xf16, strided<[16, 1], offset: ?>>
+      linalg.copy {roller.async_copy} ins(%src : memref<3x16xf16, strided<[16, 1], offset: ?>>) outs(%dst : memref<3x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+    } else {
+      // %k reduction rows are inside: pieces of 3 rows, the last shorter.
+      %r0 = affine.min affine_map<()[s0, s1] -> (s0 - s1 * 3, 3)>()[%k, %tx]
+      %r = affine.max affine_map<()[s0] -> (0, s0)>()[%r0]
+      %block = memref.subview %sa[0, 0] [%k, 16] [1, 1] : memref<20x24xf16, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+      %dst = memref.subview %block[%row, 0] [%r, 16] [1, 1] : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %src = memref.subview %A[%row, 0] [%r, 16] [1, 1] : memref<20x16xf16> to memref<?x16xf16, strided<[16, 1], offset: ?>>
+      linalg.copy {roller.async_copy} ins(%src : memref<?x16xf16, strided<[16, 1], offset: ?>>) outs(%dst : memref<?x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+      gpu.barrier
+      %kk = affine.min affine_map<()[s0] -> (s0, 16)>()[%k]
+      %a = memref.subview %block[0, 0] [%kk, 16] [1, 1] : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+      %b = memref.subview %sb[0, 0] [%kk, 8] [1, 1] : memref<20x8xf16, #gpu.address_space<workgroup>> to memref<?x8xf16, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %b : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<?x8xf16, strided<[8, 1]>, #gpu.address_space<workgroup>>)
+          outs(%C : memref<16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+      ^bb0(%x: f16, %y: f16, %s: f32):
+        %xf = arith.extf %x : f16 to f32
+        %yf = arith.extf %y : f16 to f32
+        %p = arith.mulf %xf, %yf : f32
+        %q = arith.addf %s, %p : f32
+        linalg.yield %q : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Left alone: a warp tile whose dynamic size has no constant bound (the
+// CUDA-core fallback of --roller-vectorize-mma computes it), and one whose
+// inputs are static already.
+
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: linalg.fill
+// CHECK: linalg.copy {roller.async_copy}
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, #gpu.address_space<workgroup>>)
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<16x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, #gpu.address_space<workgroup>>)
+func.func @left_alone(%A: memref<?x16xf16>, %C: memref<?x8xf32>, %D: memref<16x8xf32>, %m: index) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<32x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x8xf16, #gpu.address_space<workgroup>>) {
+    %a = memref.subview %sa[0, 0] [%m, 16] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+    %src = memref.subview %A[0, 0] [%m, 16] [1, 1] : memref<?x16xf16> to memref<?x16xf16, strided<[16, 1]>>
+    linalg.copy {roller.async_copy} ins(%src : memref<?x16xf16, strided<[16, 1]>>) outs(%a : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>)
+    gpu.barrier
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %sb : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, #gpu.address_space<workgroup>>)
+        outs(%C : memref<?x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    %full = memref.subview %sa[0, 0] [16, 16] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%full, %sb : memref<16x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, #gpu.address_space<workgroup>>)
+        outs(%D : memref<16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Left alone: padding would give a reduction of 8, not a multiple of the
+// mma k (a hand-written config's partial reduction step): the CUDA-core
+// fallback computes the tile over its own (dynamic) ranges.
+
+// CHECK-LABEL: func.func @partial_reduction_step
+// CHECK-NOT: linalg.fill
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<?x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<8x8xf16, #gpu.address_space<workgroup>>)
+func.func @partial_reduction_step(%C: memref<?x8xf32>, %m: index) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<32x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<8x8xf16, #gpu.address_space<workgroup>>) {
+    %rows = affine.min affine_map<()[s0] -> (s0, 16)>()[%m]
+    %a = memref.subview %sa[0, 0] [%rows, 8] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<?x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %sb : memref<?x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<8x8xf16, #gpu.address_space<workgroup>>)
+        outs(%C : memref<?x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    gpu.terminator
+  }
+  return
+}
