@@ -322,13 +322,29 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
       Type element = getElementTypeOrSelf(destination.getType());
       Value zero = arith::ConstantOp::create(rewriter, loc, element,
                                              rewriter.getZeroAttr(element));
-      linalg::FillOp::create(rewriter, loc, zero, piece);
+      auto fill = linalg::FillOp::create(rewriter, loc, zero, piece);
+      ++padded.zeroedCopies;
+      if (copy->hasAttr(RollerDialect::kAsyncCopyAttrName) &&
+          cast<MemRefType>(piece.getType()).hasStaticShape()) {
+        // The copy writes a prefix of the piece (the same origin): as a
+        // view of the piece, the pair can become cp.async copies of the
+        // whole piece that zero-fill the rest (--roller-vectorize-accesses).
+        auto prefixView = cast<memref::SubViewOp>(destination.getDefiningOp());
+        SmallVector<OpFoldResult> zeros(prefixView.getType().getRank(),
+                                        rewriter.getIndexAttr(0));
+        SmallVector<OpFoldResult> ones(zeros.size(), rewriter.getIndexAttr(1));
+        Value prefix = memref::SubViewOp::create(
+            rewriter, loc, piece, zeros, prefixView.getMixedSizes(), ones);
+        rewriter.modifyOpInPlace(
+            copy, [&] { copy.getDpsInitOperand(0)->set(prefix); });
+        fill->setAttr(RollerDialect::kZeroFillAttrName, rewriter.getUnitAttr());
+        continue;
+      }
       // The copy overwrites part of what this thread just zeroed: it must
       // stay a synchronous copy, ordered after the fill (a cp.async writes
       // at its wait).
       rewriter.modifyOpInPlace(
           copy, [&] { copy->removeAttr(RollerDialect::kAsyncCopyAttrName); });
-      ++padded.zeroedCopies;
     }
   return padded;
 }

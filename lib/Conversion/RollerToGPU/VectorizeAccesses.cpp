@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -374,6 +375,101 @@ static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
   return success();
 }
 
+/// A `linalg.fill` of zeros marked `roller.zero_fill` and the asynchronous
+/// staging copy right after it into a prefix of the filled piece (a
+/// boundary block's piece, `--roller-pad-mma-boundary-tiles`) become
+/// `cp.async` copies of the whole piece, each reading only the part of its
+/// chunk the copy has (`src-size`, zero past the tensor's edge) and
+/// zero-filling the rest: the boundary block stages its tiles like the
+/// interior ones, asynchronously and 4 to 16 bytes at a time. A chunk with
+/// nothing to read reads no byte; its source indices are clamped to the
+/// copy's origin anyway.
+static LogicalResult vectorizeZeroFillCopy(RewriterBase &rewriter,
+                                           linalg::FillOp fill,
+                                           Divisibility &divisibility) {
+  // The copy is the next op with memory effects (its view comes between).
+  Operation *next = fill->getNextNode();
+  while (next && isPure(next))
+    next = next->getNextNode();
+  auto copy = dyn_cast_or_null<linalg::CopyOp>(next);
+  if (!fill->hasAttr(RollerDialect::kZeroFillAttrName) || !copy ||
+      !copy->hasAttr(RollerDialect::kAsyncCopyAttrName) ||
+      !matchPattern(fill.value(), m_AnyZeroFloat()))
+    return failure();
+  Value piece = fill.getOutputs()[0];
+  Value source = copy.getInputs()[0];
+  auto prefix = copy.getOutputs()[0].getDefiningOp<memref::SubViewOp>();
+  auto pieceType = cast<MemRefType>(piece.getType());
+  if (!prefix || prefix.getSource() != piece ||
+      !llvm::all_of(prefix.getMixedOffsets(), isZeroInteger) ||
+      !prefix.hasUnitStride() || !pieceType.hasStaticShape() ||
+      prefix.getType().getRank() != pieceType.getRank() ||
+      !isWorkgroupMemory(piece) || isWorkgroupMemory(source))
+    return failure();
+  ViewAlignment sourceView = analyzeView(source, divisibility);
+  ViewAlignment pieceView = analyzeView(piece, divisibility);
+  if (!sourceView.innermostContiguous || !pieceView.innermostContiguous)
+    return failure();
+  int64_t elementBytes = getElementBytes(piece);
+  ArrayRef<int64_t> shape = pieceType.getShape();
+  int64_t width = 0;
+  for (int64_t bytes : {int64_t(16), int64_t(8), int64_t(4)}) {
+    int64_t w = bytes / elementBytes;
+    if (width == 0 && w >= 1 && bytes % elementBytes == 0 &&
+        shape.back() % w == 0 &&
+        accessAlignment(sourceView, w, elementBytes) == bytes &&
+        accessAlignment(pieceView, w, elementBytes) == bytes)
+      width = w;
+  }
+  if (width == 0)
+    return failure();
+
+  Location loc = copy.getLoc();
+  rewriter.setInsertionPoint(copy);
+  SmallVector<Value> sizes =
+      llvm::map_to_vector(prefix.getMixedSizes(), [&](OpFoldResult size) {
+        return getValueOrCreateConstantIndexOp(rewriter, loc, size);
+      });
+  SmallVector<Value> lowerBounds, upperBounds, steps;
+  for (auto [dim, size] : llvm::enumerate(shape)) {
+    lowerBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
+    upperBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
+    steps.push_back(arith::ConstantIndexOp::create(
+        rewriter, loc, dim + 1 == shape.size() ? width : 1));
+  }
+  scf::buildLoopNest(
+      rewriter, loc, lowerBounds, upperBounds, steps,
+      [&](OpBuilder &b, Location loc, ValueRange indices) {
+        Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+        Value w = arith::ConstantIndexOp::create(b, loc, width);
+        // The elements of this chunk the copy has: none when its row is
+        // past the copy's rows, else the columns left, at most `width`.
+        Value left =
+            arith::SubIOp::create(b, loc, sizes.back(), indices.back());
+        Value count = arith::MaxSIOp::create(
+            b, loc, arith::MinSIOp::create(b, loc, left, w), zero);
+        Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                             count, zero);
+        for (unsigned d = 0; d + 1 < shape.size(); ++d)
+          inside = arith::AndIOp::create(
+              b, loc, inside,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                    indices[d], sizes[d]));
+        Value elements = arith::SelectOp::create(b, loc, inside, count, zero);
+        SmallVector<Value> sourceIndices =
+            llvm::map_to_vector(indices, [&](Value index) -> Value {
+              return arith::SelectOp::create(b, loc, inside, index, zero);
+            });
+        nvgpu::DeviceAsyncCopyOp::create(
+            b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), piece,
+            indices, source, sourceIndices, b.getIndexAttr(width), elements,
+            width * elementBytes == 16 ? b.getUnitAttr() : UnitAttr());
+      });
+  rewriter.eraseOp(copy);
+  rewriter.eraseOp(fill);
+  return success();
+}
+
 /// Gives the vector loads and stores other passes made without an alignment
 /// (the per-lane accesses of mma accumulator fragments) the alignment that
 /// can be proven for them, so that they stay one instruction.
@@ -430,6 +526,13 @@ void mlir::roller::vectorizeKernelAccesses(RewriterBase &rewriter,
           alloca, [&] { alloca.setAlignment(uint64_t(kMaxVectorBytes)); });
   });
   Divisibility divisibility;
+  SmallVector<linalg::FillOp> zeroFills;
+  kernel.walk([&](linalg::FillOp fill) {
+    if (fill->hasAttr(RollerDialect::kZeroFillAttrName))
+      zeroFills.push_back(fill);
+  });
+  for (linalg::FillOp fill : zeroFills)
+    (void)vectorizeZeroFillCopy(rewriter, fill, divisibility);
   SmallVector<linalg::LinalgOp> ops;
   kernel.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
   for (linalg::LinalgOp op : ops)

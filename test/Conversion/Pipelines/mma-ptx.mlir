@@ -25,10 +25,11 @@
 //
 // A tensor-core config on a shape its block tile does not divide (1000 =
 // 15 * 64 + 40 rows): interior blocks run mma.sync on their cp.async
-// tiles; boundary blocks zero each thread's piece of the shared tiles
-// before copying what is inside the tensor, run the same mma.sync, and
-// store each accumulator element under its own predicate; no warp tile is
-// left to the CUDA cores (no fma), all ptxas-clean.
+// tiles; boundary blocks stage theirs with cp.async too, each copy reading
+// only what is inside the tensor (its src-size operand) and zero-filling
+// the rest of its 16 bytes, run the same mma.sync, and store each
+// accumulator element under its own predicate; no warp tile is left to the
+// CUDA cores (no fma) and no piece is zeroed by stores, all ptxas-clean.
 // RUN: rm -rf %t.irregular && mkdir -p %t.irregular
 // RUN: roller-opt %S/Inputs/matmul-f16-irregular-mma.mlir --roller-tile="device=h200" --convert-to-nvvm --ptx-file=%t.irregular/k.ptx -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.irregular/k.ptx --check-prefix=IRREGULAR
@@ -94,16 +95,23 @@
 
 // IRREGULAR: .entry matmul_f16_kernel(
 // IRREGULAR-NOT: fma.rn.f32
+// IRREGULAR-NOT: {0, 0, 0, 0}
 // IRREGULAR: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // IRREGULAR-NOT: fma.rn.f32
+// IRREGULAR-NOT: {0, 0, 0, 0}
 // IRREGULAR: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // IRREGULAR-NOT: fma.rn.f32
-// IRREGULAR: st.shared.v4.b32 [{{.*}}], {0, 0, 0, 0};
+// IRREGULAR-NOT: {0, 0, 0, 0}
+// IRREGULAR: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
 // IRREGULAR-NOT: fma.rn.f32
+// IRREGULAR-NOT: {0, 0, 0, 0}
 // IRREGULAR: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // IRREGULAR-NOT: fma.rn.f32
+// IRREGULAR-NOT: {0, 0, 0, 0}
 // IRREGULAR: st.global.v2.b32
 // IRREGULAR-NOT: fma.rn.f32
+// IRREGULAR-NOT: {0, 0, 0, 0}
 // IRREGULAR-COUNT-4: st.global.b32
 // IRREGULAR-NOT: fma.rn.f32
+// IRREGULAR-NOT: {0, 0, 0, 0}
 // IRREGULAR-PTXAS: 1 kernels, 0 failing

@@ -3,16 +3,19 @@
 // A boundary block of a 40 x 24 x 16 f16 matmul (block tile 32 x 16 x 16,
 // warp tiles 16 x 8 x 16): %m rows of the block are inside the tensor. The
 // thread's copy piece of A (one row of 8 halves, %r rows of it inside)
-// first zeroes its whole piece, clipped at the buffer (a 1 x 8 view: no
-// clipping left), and is no longer asynchronous; the warp tile reads the
-// static 16 x 16 view of A at the same origin, and B's static view is
-// untouched. The accumulator stays a view of dynamic size.
+// zeroes its whole static piece first (roller.zero_fill: a 1 x 8 view, no
+// clipping needed) and then copies into a prefix view of that piece, still
+// asynchronous (--roller-vectorize-accesses makes the pair zero-filling
+// cp.async copies); the warp tile reads the static 16 x 16 view of A at
+// the same origin, and B's static view is untouched. The accumulator stays
+// a view of dynamic size.
 
 // CHECK-LABEL: func.func @boundary_block
 // CHECK: %[[PIECE:.*]] = memref.subview %[[SA:.*]][%[[ROW:.*]], %[[COL:.*]]] [1, 8] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<1x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f16
-// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f16) outs(%[[PIECE]] : memref<1x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
-// CHECK-NEXT: linalg.copy ins(%{{.*}} : memref<?x8xf16, strided<[16, 1], offset: ?>>) outs(%{{.*}} : memref<?x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+// CHECK-NEXT: linalg.fill {roller.zero_fill} ins(%[[ZERO]] : f16) outs(%[[PIECE]] : memref<1x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+// CHECK-NEXT: %[[PREFIX:.*]] = memref.subview %[[PIECE]][0, 0] [%{{.*}}, 8] [1, 1]
+// CHECK-NEXT: linalg.copy {roller.async_copy} ins(%{{.*}} : memref<?x8xf16, strided<[16, 1], offset: ?>>) outs(%[[PREFIX]] : memref<?x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
 // CHECK: gpu.barrier
 // CHECK: %[[WA:.*]] = memref.subview %[[SA]][%{{.*}}, 0] [16, 16] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
 // CHECK: linalg.generic
@@ -64,9 +67,11 @@ func.func @boundary_block(%A: memref<40x16xf16>, %C: memref<40x24xf32>) {
 // -----
 
 // A copy whose pieces split the tile raggedly (20 rows in pieces of 3): the
-// zeroed piece is clipped at the buffer's end, never past it. The copy in
-// the interior version (the other branch of the scf.if) feeds no padded
-// warp tile and stays as it was, asynchronous.
+// zeroed piece is clipped at the buffer's end, never past it, so its size
+// is dynamic and the copy becomes synchronous, ordered after the fill (no
+// zero-filling cp.async of a piece of unknown size). The copy in the
+// interior version (the other branch of the scf.if) feeds no padded warp
+// tile and stays as it was, asynchronous.
 
 // CHECK: #[[CLIP:.*]] = affine_map<()[s0] -> (3, s0 * -3 + 20)>
 // CHECK-LABEL: func.func @ragged_pieces

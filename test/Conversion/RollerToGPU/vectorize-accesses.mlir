@@ -218,3 +218,37 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A boundary block's staging copy (--roller-pad-mma-boundary-tiles): a fill
+// of zeros over the thread's static 2x8 piece, marked roller.zero_fill, and
+// the asynchronous copy of the %r x %c part inside the tensor into a prefix
+// of the piece become one 16-byte cp.async per row of the piece, each
+// reading the elements of its row the copy has (none past row %r, at most
+// %c) and zero-filling the rest; nothing is stored first.
+
+// CHECK-LABEL: gpu.func @zero_fill
+// CHECK-NOT: linalg.fill
+// CHECK-NOT: vector.store
+// CHECK: scf.for %[[I:.*]] = %c0 to %c2 step %c1
+// CHECK: %[[COUNT:.*]] = arith.maxsi %{{.*}}, %c0 : index
+// CHECK: %[[ROW:.*]] = arith.cmpi ult, %[[I]], %[[R:.*]] : index
+// CHECK: %[[IN:.*]] = arith.andi %{{.*}}, %[[ROW]] : i1
+// CHECK: %[[N:.*]] = arith.select %[[IN]], %[[COUNT]], %c0 : index
+// CHECK: %[[SI:.*]] = arith.select %[[IN]], %[[I]], %c0 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}[%[[SI]], %{{.*}}], %{{.*}}[%[[I]], %c0], 8, %[[N]] {bypassL1} : memref<?x?xf16, strided<[64, 1], offset: ?>> to memref<2x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK-NOT: linalg.copy
+gpu.module @kernels {
+  gpu.func @zero_fill(%A: memref<64x64xf16>, %r: index, %c: index) workgroup(%S: memref<32x24xf16, #gpu.address_space<workgroup>>) kernel {
+    %zero = arith.constant 0.0 : f16
+    %tx = gpu.thread_id x
+    %row = affine.apply affine_map<()[s0] -> (s0 * 2)>()[%tx]
+    %piece = memref.subview %S[%row, 8] [2, 8] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<2x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+    linalg.fill {roller.zero_fill} ins(%zero : f16) outs(%piece : memref<2x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+    %prefix = memref.subview %piece[0, 0] [%r, %c] [1, 1] : memref<2x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<?x?xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %src = memref.subview %A[%row, 8] [%r, %c] [1, 1] : memref<64x64xf16> to memref<?x?xf16, strided<[64, 1], offset: ?>>
+    linalg.copy {roller.async_copy} ins(%src : memref<?x?xf16, strided<[64, 1], offset: ?>>) outs(%prefix : memref<?x?xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+    gpu.return
+  }
+}

@@ -311,6 +311,14 @@ func.func @g(%a: memref<4xf32>, %b: memref<4xf32>) {
 
 // -----
 
+func.func @g(%a: memref<4xf32>, %b: memref<4xf32>) {
+  // expected-error @+1 {{'roller.zero_fill' must be a unit attribute on a linalg.fill}}
+  linalg.copy {roller.zero_fill} ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+  return
+}
+
+// -----
+
 // expected-error @+1 {{'roller.bf16_mma' must be a unit attribute on a vector.contract}}
 func.func private @f() attributes {roller.bf16_mma}
 

@@ -66,6 +66,8 @@ LLVM_LIB = "/usr/lib/llvm-22/lib"
 SCALE = 1.0
 # --gpu: the roller pipeline compiles for the GPU and runs on the emulator.
 GPU = False
+# With --ptx-dir (GPU path): where each module's kernels are written.
+PTX_DIR = None
 
 
 def pick(rng, lo, hi):
@@ -338,12 +340,18 @@ def libs_for(tools, device):
     return tools.libs + ("," + tools.emulator if GPU and device else "")
 
 
-def run_module(tools, text, device, timeout=300):
-    """Lowers and runs a module; returns (tuples, error)."""
+def run_module(tools, text, device, tag=None, timeout=300):
+    """Lowers and runs a module; returns (tuples, error). With --ptx-dir the
+    GPU path also writes the module's kernels to <dir>/<device>/m<tag>.*."""
+    extra = []
+    if GPU and device and PTX_DIR and tag is not None:
+        folder = os.path.join(PTX_DIR, device)
+        os.makedirs(folder, exist_ok=True)
+        extra = [f"--ptx-file={os.path.join(folder, f'm{tag}.ptx')}"]
     try:
-        lowered = subprocess.run([tools.roller_opt, "-"] + passes(device),
-                                 input=text, capture_output=True, text=True,
-                                 timeout=timeout)
+        lowered = subprocess.run([tools.roller_opt, "-"] + passes(device) +
+                                 extra, input=text, capture_output=True,
+                                 text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, "roller-opt timed out"
     if lowered.returncode != 0:
@@ -399,13 +407,15 @@ def run_batch(job):
     reference). Returns (device, {case index: (tuple, error)}). A batch that
     fails as a whole is rerun case by case to find the culprit."""
     tools, batch, device = job
-    tuples, error = run_module(tools, module_text(batch), device)
+    tuples, error = run_module(tools, module_text(batch), device,
+                               f"{batch[0][0]}")
     if error is None and len(tuples) == len(batch):
         results = {idx: (t, None) for (idx, _), t in zip(batch, tuples)}
     else:
         results = {}
         for item in batch:
-            t, e = run_module(tools, module_text([item]), device)
+            t, e = run_module(tools, module_text([item]), device,
+                              f"{item[0]}-alone")
             if e is None and len(t) != 1:
                 e = f"printed {len(t)} tuples for 1 case"
             results[item[0]] = (t[0] if e is None else None, e)
@@ -485,15 +495,21 @@ def main():
                         "PTX emulator instead of the CPU oracle")
     parser.add_argument("--emulator-runtime", default=None,
                         help="libroller_emulator_runtime.so (with --gpu)")
+    parser.add_argument("--ptx-dir", default=None,
+                        help="with --gpu, also write each module's kernels "
+                        "to DIR/<device>/ (for ptxas checks)")
     parser.add_argument("--list", action="store_true",
                         help="print the cases and exit")
     args = parser.parse_args()
 
-    global SCALE, GPU
+    global SCALE, GPU, PTX_DIR
     SCALE = args.scale
     GPU = args.gpu
+    PTX_DIR = args.ptx_dir
     if GPU and not args.emulator_runtime:
         parser.error("--gpu needs --emulator-runtime")
+    if PTX_DIR and not GPU:
+        parser.error("--ptx-dir needs --gpu")
     tools = Tools(args.roller_opt, args.mlir_runner, args.shared_libs,
                   args.emulator_runtime)
     cases = generate(args.seed, args.cases)

@@ -378,6 +378,16 @@ def RollerVectorizeAccessesPass
     4-byte elements qualify one at a time. Otherwise it is vectorized (or
     left) like any copy.
 
+    A fill of zeros marked `roller.zero_fill` (by
+    `--roller-pad-mma-boundary-tiles`) followed by such a copy into a
+    prefix view of the filled piece (a boundary block's staging copy of
+    dynamic size) becomes one `nvgpu.device_async_copy` per chunk of the
+    whole static piece, reading the elements of that chunk the copy has
+    (its `srcElements`: none past the copy's rows) and zero-filling the
+    rest, when both sides are aligned to a 4-, 8- or 16-byte chunk;
+    otherwise the fill and the copy stay (a synchronous copy after the
+    fill).
+
     Vector loads and stores other passes made without an alignment (the
     per-lane accesses of mma accumulator fragments) get the alignment the
     same analysis proves for them.

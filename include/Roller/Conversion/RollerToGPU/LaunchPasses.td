@@ -236,9 +236,14 @@ def RollerPadMmaBoundaryTilesPass
     shared-memory tiles are buffers of the full static tile. In each
     `gpu.launch` this pass makes every such warp tile read the static views
     of the same origin whose sizes are the dynamic sizes' constant upper
-    bounds (the `affine.min` of the full tile), and makes every copy of
-    dynamic size into those buffers first fill its own static piece with
-    zeros (and copy synchronously, ordered after the fill). Past the edge
+    bounds (the `affine.min` of the full tile), and puts before every copy
+    of dynamic size into those buffers a fill of zeros over the thread's
+    full static piece. An asynchronous copy whose piece is static then
+    writes a prefix view of the piece and its fill is marked
+    `roller.zero_fill`: `--roller-vectorize-accesses` issues the pair as
+    `cp.async` copies of the whole piece that read what is inside the
+    tensor (`src-size`) and zero-fill the rest. Other copies become
+    synchronous, ordered after their fill. Past the edge
     along m or n, padded rows and columns only feed accumulator elements
     past the edge, which `--roller-vectorize-mma` then reads and writes
     masked; past the end of the reduction both inputs are zero. The zeros
@@ -264,8 +269,9 @@ def RollerPadMmaBoundaryTilesPass
 
     ```mlir
     %full = memref.subview %stageA[%r, %c] [1, 8] [1, 1]
-    linalg.fill ins(%zero : f16) outs(%full : memref<1x8xf16, ...>)
-    linalg.copy ins(%src : ...) outs(%piece : ...)
+    linalg.fill {roller.zero_fill} ins(%zero : f16) outs(%full : memref<1x8xf16, ...>)
+    %prefix = memref.subview %full[0, 0] [%rows, 8] [1, 1]
+    linalg.copy {roller.async_copy} ins(%src : ...) outs(%prefix : ...)
     %wa16 = memref.subview %stageA[%wm, 0] [16, 16] [1, 1]
     linalg.generic {roller.mma = array<i64: 16, 8, 16>, ...}
         ins(%wa16, %wb8 : memref<16x16xf16, ...>, ...) outs(%acc : memref<?x?xf32, ...>)

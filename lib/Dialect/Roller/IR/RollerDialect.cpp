@@ -67,6 +67,7 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
   static constexpr std::pair<StringLiteral, StringLiteral> kUnitMarkers[] = {
       {kAsyncCopyAttrName, "linalg.copy"},
       {kAccumulatorFillAttrName, "linalg.fill"},
+      {kZeroFillAttrName, "linalg.fill"},
       {kBf16MmaAttrName, "vector.contract"}};
   for (auto [name, opName] : kUnitMarkers) {
     if (attr.getName() != name)

@@ -50,6 +50,13 @@ def Roller_Dialect : Dialect {
     /// makes them `cp.async` copies where size and alignment allow.
     static constexpr ::llvm::StringLiteral kAsyncCopyAttrName =
         "roller.async_copy";
+    /// Name of the unit attribute `--roller-pad-mma-boundary-tiles` puts on
+    /// the `linalg.fill` of zeros it places right before a boundary block's
+    /// asynchronous staging copy, which writes a prefix of the filled piece:
+    /// `--roller-vectorize-accesses` issues the pair as `cp.async` copies of
+    /// the whole piece that zero-fill what the copy does not cover.
+    static constexpr ::llvm::StringLiteral kZeroFillAttrName =
+        "roller.zero_fill";
     /// Name of the unit attribute `--roller-lower-rprograms` puts on the
     /// `linalg.fill`s that give a block's accumulators their initial value:
     /// the operator's thread tiles cover the filled block tile, and each
