@@ -217,6 +217,22 @@ static int64_t accessAlignment(const ViewAlignment &view, int64_t width,
   return std::min(view.baseBytes, elementBytes << log2);
 }
 
+/// Loops over the static `shape`, the innermost dimension in steps of
+/// `width` (one vector or cp.async chunk per iteration).
+static void
+buildChunkLoops(RewriterBase &rewriter, Location loc, ArrayRef<int64_t> shape,
+                int64_t width,
+                function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  SmallVector<Value> lowerBounds, upperBounds, steps;
+  for (auto [dim, size] : llvm::enumerate(shape)) {
+    lowerBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
+    upperBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
+    steps.push_back(arith::ConstantIndexOp::create(
+        rewriter, loc, dim + 1 == shape.size() ? width : 1));
+  }
+  scf::buildLoopNest(rewriter, loc, lowerBounds, upperBounds, steps, body);
+}
+
 /// Whether `op` is an elementwise op on static memrefs (a copy or a
 /// generic with identity maps and parallel loops) whose body maps onto
 /// vectors: elementwise-mappable ops on ints and floats, and constants.
@@ -322,15 +338,8 @@ static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
         mapping.map(operand, splat(operand));
   }
 
-  SmallVector<Value> lowerBounds, upperBounds, steps;
-  for (auto [dim, size] : llvm::enumerate(shape)) {
-    lowerBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
-    upperBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
-    steps.push_back(arith::ConstantIndexOp::create(
-        rewriter, loc, dim + 1 == shape.size() ? width : 1));
-  }
-  scf::buildLoopNest(
-      rewriter, loc, lowerBounds, upperBounds, steps,
+  buildChunkLoops(
+      rewriter, loc, shape, width,
       [&](OpBuilder &builder, Location loc, ValueRange indices) {
         if (async) {
           int64_t bytes = width * getElementBytes(op->getOperand(0));
@@ -430,15 +439,8 @@ static LogicalResult vectorizeZeroFillCopy(RewriterBase &rewriter,
       llvm::map_to_vector(prefix.getMixedSizes(), [&](OpFoldResult size) {
         return getValueOrCreateConstantIndexOp(rewriter, loc, size);
       });
-  SmallVector<Value> lowerBounds, upperBounds, steps;
-  for (auto [dim, size] : llvm::enumerate(shape)) {
-    lowerBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
-    upperBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
-    steps.push_back(arith::ConstantIndexOp::create(
-        rewriter, loc, dim + 1 == shape.size() ? width : 1));
-  }
-  scf::buildLoopNest(
-      rewriter, loc, lowerBounds, upperBounds, steps,
+  buildChunkLoops(
+      rewriter, loc, shape, width,
       [&](OpBuilder &b, Location loc, ValueRange indices) {
         Value zero = arith::ConstantIndexOp::create(b, loc, 0);
         Value w = arith::ConstantIndexOp::create(b, loc, width);
