@@ -12,23 +12,30 @@
 //   constant bound, a copy of the body with those sizes replaced by the
 //   constants runs; boundary blocks run the original;
 // - simplifies the `affine.min`s this makes redundant (thread tiles of a
-//   full block; upstream `simplifyAffineMinMaxOps`), so that the interior
-//   version's views are static.
+//   full block; upstream `simplifyAffineMinMaxOps`), and those of the
+//   thread id that are one value over the thread ids in range (a full
+//   tile's copy pieces), so that the interior version's views are static.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Conversion/RollerToGPU/SpecializeFullTiles.h"
 #include "Roller/Conversion/RollerToGPU/Passes.h"
+#include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Transforms/Transforms.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERSPECIALIZEFULLTILESPASS
@@ -114,15 +121,207 @@ FailureOr<scf::IfOp> mlir::roller::versionInteriorBlocks(RewriterBase &rewriter,
   return version;
 }
 
+/// `expr` at the given dimension and symbol values (affine semantics:
+/// floordiv, ceildiv and mod round toward negative infinity), or
+/// std::nullopt for a division by zero or an overflow.
+static std::optional<int64_t> evaluateExpr(AffineExpr expr,
+                                           ArrayRef<int64_t> dims,
+                                           ArrayRef<int64_t> symbols) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue();
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dims[dim.getPosition()];
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return symbols[symbol.getPosition()];
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::optional<int64_t> lhs = evaluateExpr(binary.getLHS(), dims, symbols);
+  std::optional<int64_t> rhs = evaluateExpr(binary.getRHS(), dims, symbols);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return llvm::checkedAdd(*lhs, *rhs);
+  case AffineExprKind::Mul:
+    return llvm::checkedMul(*lhs, *rhs);
+  case AffineExprKind::FloorDiv:
+    return *rhs == 0
+               ? std::nullopt
+               : std::optional<int64_t>(llvm::divideFloorSigned(*lhs, *rhs));
+  case AffineExprKind::CeilDiv:
+    return *rhs == 0
+               ? std::nullopt
+               : std::optional<int64_t>(llvm::divideCeilSigned(*lhs, *rhs));
+  case AffineExprKind::Mod:
+    return *rhs == 0 ? std::nullopt
+                     : std::optional<int64_t>(llvm::mod(*lhs, *rhs));
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The value of the index or i1 `value` in the thread whose x id is `t`
+/// (blocks are one-dimensional), when it is computed from thread ids and
+/// constants by affine ops and integer comparisons; std::nullopt otherwise.
+static std::optional<int64_t> evaluateInThread(Value value, int64_t t,
+                                               unsigned depth = 0) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  Operation *op = value.getDefiningOp();
+  if (!op || depth > 16)
+    return std::nullopt;
+  if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+    return id.getDimension() == gpu::Dimension::x ? t : 0;
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    std::optional<int64_t> lhs = evaluateInThread(cmp.getLhs(), t, depth + 1);
+    std::optional<int64_t> rhs = evaluateInThread(cmp.getRhs(), t, depth + 1);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    return int64_t(arith::applyCmpPredicate(cmp.getPredicate(),
+                                            APInt(64, uint64_t(*lhs)),
+                                            APInt(64, uint64_t(*rhs))));
+  }
+  AffineMap map;
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op))
+    map = apply.getAffineMap();
+  else if (auto min = dyn_cast<affine::AffineMinOp>(op))
+    map = min.getAffineMap();
+  else if (auto max = dyn_cast<affine::AffineMaxOp>(op))
+    map = max.getAffineMap();
+  else
+    return std::nullopt;
+  SmallVector<int64_t> operands;
+  for (Value operand : op->getOperands()) {
+    std::optional<int64_t> v = evaluateInThread(operand, t, depth + 1);
+    if (!v)
+      return std::nullopt;
+    operands.push_back(*v);
+  }
+  SmallVector<int64_t> results;
+  for (AffineExpr expr : map.getResults()) {
+    std::optional<int64_t> result =
+        evaluateExpr(expr, ArrayRef(operands).take_front(map.getNumDims()),
+                     ArrayRef(operands).drop_front(map.getNumDims()));
+    if (!result)
+      return std::nullopt;
+    results.push_back(*result);
+  }
+  if (results.empty())
+    return std::nullopt;
+  if (isa<affine::AffineMinOp>(op))
+    return *llvm::min_element(results);
+  if (isa<affine::AffineMaxOp>(op))
+    return *llvm::max_element(results);
+  return results.front();
+}
+
+/// Replaces each `affine.min`/`affine.max` computed from the thread id (and
+/// constants) that takes one value in every thread that reaches it (the
+/// enclosing `scf.if` guards hold) by that constant. The copy pieces of a
+/// full tile are sized like a boundary tile's, `min(80 - 2 * tid, 2)` under
+/// `tid < 40`, or `min(8 - 2 * (tid mod 4), 2)` written with floordiv,
+/// which upstream's simplification cannot bound: left dynamic, the interior
+/// blocks' copies stayed scalar and synchronous. Only one-dimensional
+/// blocks of at most 1024 threads are evaluated. Returns how many were
+/// replaced.
+static int64_t foldSizesOverThreads(RewriterBase &rewriter,
+                                    gpu::LaunchOp launch) {
+  std::optional<int64_t> threads = getConstantIntValue(launch.getBlockSizeX());
+  if (!threads || *threads > 1024 ||
+      getConstantIntValue(launch.getBlockSizeY()) != 1 ||
+      getConstantIntValue(launch.getBlockSizeZ()) != 1)
+    return 0;
+  SmallVector<Operation *> candidates;
+  launch.getBody().walk([&](Operation *op) {
+    if (isa<affine::AffineMinOp, affine::AffineMaxOp>(op))
+      candidates.push_back(op);
+  });
+  int64_t folded = 0;
+  for (Operation *op : candidates) {
+    SmallVector<Value> guards;
+    for (Operation *inner = op; inner->getParentOp() != launch;
+         inner = inner->getParentOp())
+      if (auto branch = dyn_cast<scf::IfOp>(inner->getParentOp());
+          branch && branch.getThenRegion().isAncestor(inner->getParentRegion()))
+        guards.push_back(branch.getCondition());
+    std::optional<int64_t> value;
+    bool uniform = true;
+    for (int64_t t = 0; t < *threads && uniform; ++t) {
+      // A guard that cannot be evaluated is taken as true: more threads
+      // to agree, never a wrong constant.
+      if (llvm::any_of(guards, [&](Value guard) {
+            return evaluateInThread(guard, t) == 0;
+          }))
+        continue;
+      std::optional<int64_t> v = evaluateInThread(op->getResult(0), t);
+      uniform = v && (!value || *value == *v);
+      value = v;
+    }
+    if (!uniform || !value)
+      continue;
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, *value);
+    ++folded;
+  }
+  return folded;
+}
+
+/// Whether `loop` issues staging copies ahead (`--roller-pipeline-staging`
+/// marks them `roller.async_copy`).
+static bool hasAsyncCopies(scf::ForOp loop) {
+  return loop
+      ->walk([](linalg::CopyOp copy) {
+        return copy->hasAttr(RollerDialect::kAsyncCopyAttrName)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Moves the last `distance` steps of `loop` (constant bounds, no
+/// iteration values) into a loop of their own right after it: the steps
+/// whose prefetch reaches past the main loop's full steps. Fails, changing
+/// nothing, when the loop is not of that form or has too few steps.
+static LogicalResult peelPrefetchingSteps(RewriterBase &rewriter,
+                                          scf::ForOp loop, int64_t distance) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lb || !ub || !step || *step <= 0 || loop.getNumResults() != 0)
+    return failure();
+  int64_t steps = (*ub - *lb) / *step;
+  int64_t peeled = std::min(distance, steps - 1);
+  if (peeled <= 0 || (*ub - *lb) % *step != 0)
+    return failure();
+  int64_t split = *ub - peeled * *step;
+  rewriter.setInsertionPointAfter(loop);
+  auto tail = cast<scf::ForOp>(rewriter.clone(*loop));
+  rewriter.setInsertionPoint(loop);
+  Value splitValue =
+      arith::ConstantIndexOp::create(rewriter, loop.getLoc(), split);
+  rewriter.modifyOpInPlace(loop, [&] { loop.setUpperBound(splitValue); });
+  rewriter.modifyOpInPlace(tail, [&] { tail.setLowerBound(splitValue); });
+  return success();
+}
+
 void mlir::roller::specializeFullTiles(RewriterBase &rewriter,
                                        gpu::LaunchOp launch) {
   // Partial reduction steps first: the peeled step stays in both versions.
+  // A pipelined loop also issues, at step k, the copies of step
+  // k + stages - 1: the full steps that prefetch the partial one move out
+  // with it, so that every prefetch left in the main loop is full.
+  auto config =
+      launch->getAttrOfType<ConfigAttr>(RollerDialect::kConfigAttrName);
+  int64_t prefetchDistance = config && config.getStaged()
+                                 ? std::max<int64_t>(config.getStages() - 1, 0)
+                                 : 0;
   SmallVector<scf::ForOp> loops;
   launch.getBody().walk([&](scf::ForOp loop) { loops.push_back(loop); });
   for (scf::ForOp loop : loops) {
     scf::ForOp partial;
     rewriter.setInsertionPoint(loop);
-    (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+    if (succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)) &&
+        prefetchDistance > 0 && hasAsyncCopies(loop))
+      (void)peelPrefetchingSteps(rewriter, loop, prefetchDistance);
   }
   (void)versionInteriorBlocks(rewriter, launch);
   SmallVector<Operation *> mins;
@@ -133,6 +332,7 @@ void mlir::roller::specializeFullTiles(RewriterBase &rewriter,
   // Failure only means the greedy clean-up did not converge; the IR is
   // valid either way (less of it static).
   (void)affine::simplifyAffineMinMaxOps(rewriter, mins);
+  foldSizesOverThreads(rewriter, launch);
 }
 
 namespace {

@@ -1,9 +1,13 @@
 // --roller-specialize-full-tiles on a 1000x1000x1003 f32 matmul (block
 // [64, 80, 8]: 1000 is not a multiple of 64 or 80, 1003 not of 8): the
 // reduction loop's last, partial step is peeled off (steps 0..1000 by 8,
-// then 3 more), and the kernel body is versioned on the block being
-// interior (both block sizes at their bounds), where every thread's tile is
-// static (8x1 times 1x10 into 8x10); boundary blocks keep dynamic tiles.
+// then 3 more), and so is the last full step (992), whose two-stage
+// pipeline prefetches that partial step: every copy the main loop issues
+// ahead is then full (static, cp.async). The kernel body is versioned on
+// the block being interior (both block sizes at their bounds), where every
+// thread's tile is static (8x1 times 1x10 into 8x10); boundary blocks keep
+// dynamic tiles. The sizes of a full tile's copy pieces that depend on the
+// thread id only (min(80 - 2 * tid, 2) under tid < 40) are constants.
 //
 // RUN: roller-opt %S/Inputs/matmul-irregular.mlir --roller-tile="device=h200" --roller-lower-rprograms \
 // RUN:   --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
@@ -23,12 +27,20 @@
 // CHECK: %[[FN:.*]] = arith.cmpi eq, %[[N]], %c80 : index
 // CHECK: %[[FULL:.*]] = arith.andi %[[FM]], %[[FN]] : i1
 // CHECK: scf.if %[[FULL]] {
-// CHECK: scf.for %{{.*}} = %c0 to %c1000 step %c8 {
+// CHECK: linalg.copy {roller.async_copy} ins(%{{.*}} : memref<8x1xf32, {{.*}}>)
+// CHECK: linalg.copy {roller.async_copy} ins(%{{.*}} : memref<8x2xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c992 step %c8 {
+// CHECK: linalg.copy {roller.async_copy} ins(%{{.*}} : memref<8x1xf32, {{.*}}>)
+// CHECK: linalg.copy {roller.async_copy} ins(%{{.*}} : memref<8x2xf32, {{.*}}>)
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x10xf32, {{.*}}>) outs(%{{.*}} : memref<8x10xf32, {{.*}}>)
+// CHECK: linalg.copy {roller.async_copy} ins(%{{.*}} : memref<8x?xf32, {{.*}}>)
+// CHECK: linalg.copy {roller.async_copy} ins(%{{.*}} : memref<3x2xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 {
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : memref<8x10xf32, {{.*}}>)
 // CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 {
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : memref<8x10xf32, {{.*}}>)
 // CHECK: } else {
-// CHECK: scf.for %{{.*}} = %c0 to %c1000 step %c8 {
+// CHECK: scf.for %{{.*}} = %c0 to %c992 step %c8 {
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : memref<?x1xf32, {{.*}}>, memref<1x?xf32, {{.*}}>) outs(%{{.*}} : memref<?x?xf32, {{.*}}>)
 // CHECK: gpu.terminator
 

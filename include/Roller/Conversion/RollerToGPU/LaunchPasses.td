@@ -189,15 +189,24 @@ def RollerSpecializeFullTilesPass
 
     * peels the last, partial step off every `scf.for` whose step does not
       divide its trip (upstream `scf::peelForLoopAndSimplifyBounds`), so
-      that the main loop's steps are full;
+      that the main loop's steps are full; in a loop pipelined `stages`
+      deep (copies marked `roller.async_copy`, the launch's
+      `roller.config`), also the last `stages - 1` full steps, which
+      prefetch the partial one, so that every copy the main loop issues
+      ahead is full too;
     * versions the launch body on the block being interior: each
       block-level size (an `affine.min` of block ids and constants directly
       in the body) is compared with its constant bound, and when all are
       full a copy of the rest of the body with those sizes replaced by the
       constants runs (`scf.if`); boundary blocks run the original;
     * simplifies the `affine.min`/`affine.max` ops that become redundant
-      (a full block's thread tiles; upstream `simplifyAffineMinMaxOps`), so
-      that the interior version's views fold to static shapes.
+      (a full block's thread tiles; upstream `simplifyAffineMinMaxOps`),
+      and replaces those computed from the x thread id and constants that
+      take one value in every thread reaching them (evaluated thread by
+      thread under the enclosing `scf.if` guards, blocks of at most 1024
+      threads: a full tile's copy pieces, `min(80 - 2 * tid, 2)` under
+      `tid < 40`) by that constant, so that the interior version's views
+      fold to static shapes.
 
     Runs after the workgroup buffers are attributions (both versions share
     them) and before the accumulator hoisting, the mma and the access
