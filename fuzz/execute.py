@@ -53,7 +53,15 @@ def _environ(limits, root):
     if limits.sanitized:
         supp = os.path.join(root, "scripts", "ubsan.supp")
         env.setdefault("ASAN_OPTIONS", "allow_user_poisoning=0:detect_leaks=1")
-        env["ASAN_OPTIONS"] += f":hard_rss_limit_mb={limits.memory_mb}"
+        # The RSS limit catches growth, but kills the process with no stack.
+        # One allocation of more than half the limit fails instead (returns
+        # null) before the RSS gets there, so that LLVM reports it with a
+        # stack like the RLIMIT_AS of an uninstrumented build, and a known
+        # one (upstream's parser sizing a vector by a type's element count)
+        # is recognized by its frames.
+        env["ASAN_OPTIONS"] += (f":hard_rss_limit_mb={limits.memory_mb}"
+                                f":max_allocation_size_mb={limits.memory_mb // 2}"
+                                ":allocator_may_return_null=1")
         env.setdefault("UBSAN_OPTIONS",
                        f"print_stacktrace=1:halt_on_error=1:suppressions={supp}")
     return env
@@ -141,7 +149,10 @@ def classify(rc, stderr, tool, pipeline):
     if rc is None:
         return "hang", f"{tool}:{pipeline}"
     asan = re.search(r"ERROR: (AddressSanitizer|LeakSanitizer): ([\w-]+)", stderr)
-    if asan and "rss limit" in stderr:
+    # ASan's hard RSS limit prints no ERROR line ("AddressSanitizer: hard
+    # rss limit exhausted") and exits 1.
+    if (asan and "rss limit" in stderr) or \
+            re.search(r"AddressSanitizer: hard rss limit exhausted", stderr):
         return "memory", f"{tool}:{pipeline}:rss"
     if asan:
         return "sanitizer", f"{asan.group(2)}:{' <- '.join(_frames(stderr))}"
