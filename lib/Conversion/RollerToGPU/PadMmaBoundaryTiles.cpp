@@ -52,7 +52,9 @@ struct BoundedView {
 
 /// A constant upper bound of the index `size`: the sizes of boundary tiles
 /// are `affine.min`s of a constant (the full tile) and the remaining
-/// extent, clamped at zero by an `affine.max`.
+/// extent, clamped at zero by an `affine.max`. (Upstream's value bounds
+/// analysis encodes a max by lower bounds only, so it finds no upper bound
+/// of that clamp.)
 static std::optional<int64_t> getUpperBound(OpFoldResult size,
                                             unsigned depth = 0) {
   if (std::optional<int64_t> constant = getConstantIntValue(size))

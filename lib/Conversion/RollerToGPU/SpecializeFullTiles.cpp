@@ -34,8 +34,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/Support/CheckedArithmetic.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERSPECIALIZEFULLTILESPASS
@@ -121,44 +119,6 @@ FailureOr<scf::IfOp> mlir::roller::versionInteriorBlocks(RewriterBase &rewriter,
   return version;
 }
 
-/// `expr` at the given dimension and symbol values (affine semantics:
-/// floordiv, ceildiv and mod round toward negative infinity), or
-/// std::nullopt for a division by zero or an overflow.
-static std::optional<int64_t> evaluateExpr(AffineExpr expr,
-                                           ArrayRef<int64_t> dims,
-                                           ArrayRef<int64_t> symbols) {
-  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-    return constant.getValue();
-  if (auto dim = dyn_cast<AffineDimExpr>(expr))
-    return dims[dim.getPosition()];
-  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
-    return symbols[symbol.getPosition()];
-  auto binary = cast<AffineBinaryOpExpr>(expr);
-  std::optional<int64_t> lhs = evaluateExpr(binary.getLHS(), dims, symbols);
-  std::optional<int64_t> rhs = evaluateExpr(binary.getRHS(), dims, symbols);
-  if (!lhs || !rhs)
-    return std::nullopt;
-  switch (expr.getKind()) {
-  case AffineExprKind::Add:
-    return llvm::checkedAdd(*lhs, *rhs);
-  case AffineExprKind::Mul:
-    return llvm::checkedMul(*lhs, *rhs);
-  case AffineExprKind::FloorDiv:
-    return *rhs == 0
-               ? std::nullopt
-               : std::optional<int64_t>(llvm::divideFloorSigned(*lhs, *rhs));
-  case AffineExprKind::CeilDiv:
-    return *rhs == 0
-               ? std::nullopt
-               : std::optional<int64_t>(llvm::divideCeilSigned(*lhs, *rhs));
-  case AffineExprKind::Mod:
-    return *rhs == 0 ? std::nullopt
-                     : std::optional<int64_t>(llvm::mod(*lhs, *rhs));
-  default:
-    return std::nullopt;
-  }
-}
-
 /// The value of the index or i1 `value` in the thread whose x id is `t`
 /// (blocks are one-dimensional), when it is computed from thread ids and
 /// constants by affine ops and integer comparisons; std::nullopt otherwise.
@@ -189,22 +149,19 @@ static std::optional<int64_t> evaluateInThread(Value value, int64_t t,
     map = max.getAffineMap();
   else
     return std::nullopt;
-  SmallVector<int64_t> operands;
+  Builder builder(op->getContext());
+  SmallVector<Attribute> operands;
   for (Value operand : op->getOperands()) {
     std::optional<int64_t> v = evaluateInThread(operand, t, depth + 1);
     if (!v)
       return std::nullopt;
-    operands.push_back(*v);
+    operands.push_back(builder.getIndexAttr(*v));
   }
-  SmallVector<int64_t> results;
-  for (AffineExpr expr : map.getResults()) {
-    std::optional<int64_t> result =
-        evaluateExpr(expr, ArrayRef(operands).take_front(map.getNumDims()),
-                     ArrayRef(operands).drop_front(map.getNumDims()));
-    if (!result)
-      return std::nullopt;
-    results.push_back(*result);
-  }
+  SmallVector<Attribute> folded;
+  if (failed(map.constantFold(operands, folded)))
+    return std::nullopt;
+  SmallVector<int64_t> results = llvm::map_to_vector(
+      folded, [](Attribute r) { return cast<IntegerAttr>(r).getInt(); });
   if (results.empty())
     return std::nullopt;
   if (isa<affine::AffineMinOp>(op))
