@@ -233,6 +233,23 @@ buildChunkLoops(RewriterBase &rewriter, Location loc, ArrayRef<int64_t> shape,
   scf::buildLoopNest(rewriter, loc, lowerBounds, upperBounds, steps, body);
 }
 
+/// The most elements, at most `maxWidth` (halving from it), that one
+/// `cp.async` copies along rows of `rowLength`: 4, 8 or 16 bytes, with
+/// every view aligned to that size; 0 when none qualifies.
+static int64_t getAsyncCopyWidth(ArrayRef<ViewAlignment> views,
+                                 int64_t maxWidth, int64_t rowLength,
+                                 int64_t elementBytes) {
+  for (int64_t w = maxWidth; w >= 1; w /= 2) {
+    int64_t bytes = w * elementBytes;
+    if ((bytes == 4 || bytes == 8 || bytes == 16) && rowLength % w == 0 &&
+        llvm::all_of(views, [&](const ViewAlignment &view) {
+          return accessAlignment(view, w, elementBytes) == bytes;
+        }))
+      return w;
+  }
+  return 0;
+}
+
 /// Whether `op` is an elementwise op on static memrefs (a copy or a
 /// generic with identity maps and parallel loops) whose body maps onto
 /// vectors: elementwise-mappable ops on ints and floats, and constants.
@@ -300,16 +317,10 @@ static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
       isWorkgroupMemory(op->getOperand(1))) {
     // The widest copy both sides are aligned to (a padded shared row may
     // allow less than the global side).
-    int64_t elementBytes = getElementBytes(op->getOperand(0));
-    for (int64_t w = width; w >= 1 && !async; w /= 2) {
-      int64_t bytes = w * elementBytes;
-      async = (bytes == 4 || bytes == 8 || bytes == 16) &&
-              shape.back() % w == 0 &&
-              llvm::all_of(views, [&](const ViewAlignment &view) {
-                return accessAlignment(view, w, elementBytes) == bytes;
-              });
-      if (async)
-        width = w;
+    if (int64_t w = getAsyncCopyWidth(views, width, shape.back(),
+                                      getElementBytes(op->getOperand(0)))) {
+      async = true;
+      width = w;
     }
   }
   if (width == 1 && !async)
@@ -421,15 +432,9 @@ static LogicalResult vectorizeZeroFillCopy(RewriterBase &rewriter,
     return failure();
   int64_t elementBytes = getElementBytes(piece);
   ArrayRef<int64_t> shape = pieceType.getShape();
-  int64_t width = 0;
-  for (int64_t bytes : {int64_t(16), int64_t(8), int64_t(4)}) {
-    int64_t w = bytes / elementBytes;
-    if (width == 0 && w >= 1 && bytes % elementBytes == 0 &&
-        shape.back() % w == 0 &&
-        accessAlignment(sourceView, w, elementBytes) == bytes &&
-        accessAlignment(pieceView, w, elementBytes) == bytes)
-      width = w;
-  }
+  int64_t width =
+      getAsyncCopyWidth({sourceView, pieceView}, kMaxVectorBytes / elementBytes,
+                        shape.back(), elementBytes);
   if (width == 0)
     return failure();
 
