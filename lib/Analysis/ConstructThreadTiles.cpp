@@ -176,6 +176,8 @@ void Constructor::polishThreadTiles() {
     Candidate best = found[i];
     if (!best.schedule.mma.empty())
       continue; // warp tiles stay multiples of the MMA shape
+    if (best.schedule.reduceThreads > 1)
+      continue; // threads sharing a reduction cover the block's outputs
     for (int round = 0; round < kRefineRounds; ++round) {
       std::optional<Candidate> improved;
       for (unsigned a = 0; a < original.getRank(); ++a) {

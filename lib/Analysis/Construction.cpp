@@ -254,10 +254,15 @@ mlir::roller::constructSchedules(const TensorExpr &expr,
     constructor.runOnView(*gemm);
     strategy += "; " + constructor.getPath() + " on the implicit GEMM view";
   }
+  if (options.splitReductions)
+    constructor.constructSplitReductions();
   if (constructor.empty())
     return error(
         llvm::formatv("no aligned schedule fits device '{0}'", device.name));
   ConstructionResult result = constructor.finish(strategy + ")");
+  if (result.candidates.front().schedule.reduceThreads > 1)
+    result.strategy = "split reduction (one-level, the block's threads "
+                      "share each output)";
   // Device figures at the edge of what a double holds (a bandwidth of 1e-308
   // GB/s) make predicted times infinite, which no roller.config can carry.
   for (const Candidate &candidate : result.candidates)

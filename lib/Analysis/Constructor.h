@@ -64,6 +64,9 @@ public:
   void runOnView(const ExprView &view);
   void runOnView(const ExprView &view, const std::optional<MmaPlan> &mma);
 
+  /// Candidates whose blocks split the innermost reduction axis over all
+  /// their threads (ConstructSplitReductions.cpp).
+  void constructSplitReductions();
   ConstructionResult finish(std::string strategy);
   /// Hill-climbs the thread tiles of the best candidates with the model.
   void polishThreadTiles();

@@ -13,6 +13,7 @@
 
 #include "Roller/Analysis/LinalgTensorExpr.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -243,6 +244,23 @@ llvm::Expected<int64_t> countBodyOps(linalg::LinalgOp op) {
   return std::max<int64_t>(ops, 1);
 }
 
+/// Whether every output of `op` is reduced by one combining op that has a
+/// neutral element (sums, products, min/max, and/or/xor), so that threads
+/// may each reduce part of it and combine their partial results (upstream
+/// partial-reduction tiling needs the same); not an argmax, whose index
+/// follows the maximum.
+static bool hasSplittableReduction(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() == 0)
+    return false;
+  for (unsigned output = 0; output < op.getNumDpsInits(); ++output) {
+    SmallVector<Operation *> combiners;
+    if (!matchReduction(op.getRegionOutputArgs(), output, combiners) ||
+        combiners.size() != 1 || !arith::getNeutralElement(combiners.front()))
+      return false;
+  }
+  return true;
+}
+
 /// "f16" or "bf16" when the body is acc + a * b (each of a, b the block
 /// argument of input 0 or 1, optionally through arith.extf) of f16/bf16
 /// inputs into an f16/f32 accumulator; tensor cores can run exactly that.
@@ -386,8 +404,9 @@ mlir::roller::tensorExprFromLinalg(linalg::LinalgOp op) {
         return axis.kind == AxisKind::Spatial;
       }))
     return reject("a full reduction (no parallel loop): its single output "
-                  "element cannot be spread over blocks and threads (split "
-                  "reductions are not built yet)");
+                  "element cannot be spread over blocks and threads (a "
+                  "block's threads may share a reduction, but no reduction "
+                  "is split across blocks yet)");
 
   llvm::Expected<int64_t> ops = countBodyOps(op);
   if (!ops)
@@ -396,6 +415,7 @@ mlir::roller::tensorExprFromLinalg(linalg::LinalgOp op) {
   if (!expr.outputs.empty())
     expr.computeType = expr.outputs.front().elementType;
   expr.mmaInputType = mmaInputTypeOf(op);
+  expr.splittableReduction = hasSplittableReduction(op);
 
   if (std::optional<std::string> reason = expr.validate())
     return reject("invalid tensor expression: " + *reason);

@@ -10,6 +10,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::roller;
@@ -39,6 +40,8 @@ int64_t mlir::roller::getThreadCount(const TensorExpr &expr,
   for (unsigned a = 0; a < expr.getRank(); ++a)
     if (!expr.axes[a].isReduction())
       tiles *= schedule.block[a] / schedule.thread[a];
+  // Threads sharing a reduction multiply each thread tile.
+  tiles *= schedule.reduceThreads;
   // SIMT blocks round up to whole warps (the last warp may have idle
   // lanes, which the model charges); with tensor cores each tile is a warp.
   return schedule.mma.empty() ? llvm::alignTo(tiles, device.warpSize)
@@ -52,6 +55,7 @@ static int64_t getBusyThreads(const TensorExpr &expr, const DeviceSpec &device,
   for (unsigned a = 0; a < expr.getRank(); ++a)
     if (!expr.axes[a].isReduction())
       tiles *= schedule.block[a] / schedule.thread[a];
+  tiles *= schedule.reduceThreads;
   return schedule.mma.empty() ? tiles : tiles * device.warpSize;
 }
 
@@ -278,6 +282,12 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
                                                          schedule.padding) *
                                           schedule.stages
                                     : 0;
+  // Threads sharing a reduction leave one partial result per thread and
+  // output of the block in shared memory, where they are combined.
+  if (schedule.reduceThreads > 1)
+    for (const TensorAccess &output : expr.outputs)
+      p.smemBytes += output.tileElements(schedule.block) *
+                     schedule.reduceThreads * output.elementBytes;
   // The register tiles an rProgram declares must fit a thread (its verifier
   // checks the same), even where the estimate streams some of them.
   int64_t declared = getDeclaredRegisters(expr, schedule.thread,
@@ -330,6 +340,18 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
           double(llvm::divideCeil(expr.axes[a].extent, schedule.block[a]) *
                  schedule.block[a]);
   double blockOps = blockPoints * reductionPoints * expr.opsPerPoint;
+  // Combining the partial results of threads that share a reduction: each
+  // thread's value of each output goes through log2(warp) shuffle-and-
+  // combine rounds (two instructions each), then one thread per output
+  // combines the warps' values.
+  if (schedule.reduceThreads > 1) {
+    double rounds = std::log2(
+        double(std::min<int64_t>(schedule.reduceThreads, device.warpSize)));
+    double warps =
+        double(llvm::divideCeil(schedule.reduceThreads, device.warpSize));
+    blockOps += blockPoints * double(expr.outputs.size()) *
+                (double(schedule.reduceThreads) * 2 * rounds + warps);
+  }
   // A fused epilogue runs once per output element, or per element of its
   // rows for a row epilogue.
   if (expr.epilogue) {

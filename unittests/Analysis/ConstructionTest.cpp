@@ -61,6 +61,17 @@ std::string constructionError(const TensorExpr &expr, const DeviceSpec &device,
   return llvm::toString(result.takeError());
 }
 
+/// Shared memory of the partial results of threads sharing a reduction.
+int64_t getSplitSlotBytes(const TensorExpr &expr, const Schedule &s) {
+  if (s.reduceThreads <= 1)
+    return 0;
+  int64_t bytes = 0;
+  for (const TensorAccess &output : expr.outputs)
+    bytes +=
+        output.tileElements(s.block) * s.reduceThreads * output.elementBytes;
+  return bytes;
+}
+
 /// Every property a candidate list must have, whatever the heuristics chose.
 void expectWellFormed(const TensorExpr &expr, const DeviceSpec &device,
                       const ConstructionResult &result, int64_t topK = 10) {
@@ -91,7 +102,17 @@ void expectWellFormed(const TensorExpr &expr, const DeviceSpec &device,
                 getSharedFootprint(expr, s.block, s.padding) * s.stages)
           << where;
     else
-      EXPECT_EQ(p.smemBytes, 0) << where;
+      EXPECT_EQ(p.smemBytes, getSplitSlotBytes(expr, s)) << where;
+    if (s.reduceThreads > 1) {
+      // Threads sharing a reduction: one-level, all of them on every output
+      // of the block.
+      EXPECT_FALSE(s.usesShared) << where;
+      EXPECT_TRUE(s.mma.empty()) << where;
+      EXPECT_EQ(s.threads, s.reduceThreads) << where;
+      for (unsigned a = 0; a < expr.getRank(); ++a)
+        if (!expr.axes[a].isReduction())
+          EXPECT_EQ(s.thread[a], s.block[a]) << where << " axis " << a;
+    }
     EXPECT_LE(p.regsPerThread, device.maxRegsPerThread) << where;
     EXPECT_LE(p.regsPerThread, 255) << where;
     EXPECT_GT(p.totalUs, 0) << where;
@@ -476,15 +497,51 @@ TEST(ConstructionTest, TensorCoreFallbackForSmallExtents) {
   }
 }
 
-// Blocks keep at least a warp of output points when the operator has that
-// many (matmul 16x16x64 once got blocks with one busy lane of 32).
+// Blocks keep at least a warp of busy threads when the operator has that
+// many output points (matmul 16x16x64 once got blocks with one busy lane of
+// 32): a warp of outputs, or fewer outputs that a warp's threads share.
 TEST(ConstructionTest, TinyOperatorBlocksKeepAWarp) {
   TensorExpr mm = matmul(16, 16, 64);
   ConstructionResult result = construct(mm, preset("h200"));
   ASSERT_FALSE(result.candidates.empty());
   for (const Candidate &c : result.candidates)
-    EXPECT_GE(c.schedule.block[0] * c.schedule.block[1], 32)
+    EXPECT_GE(c.schedule.block[0] * c.schedule.block[1] *
+                  c.schedule.reduceThreads,
+              32)
         << str(c.schedule.block);
+}
+
+// A reduction with few, long rows (softmax's 512 rows of 768) splits each
+// row over the threads of a block: the best candidate shares its rows over
+// its threads and fills the SMs, where a thread per row gives 512 threads.
+TEST(ConstructionTest, FewLongRowsSplitTheReduction) {
+  for (const char *name : kDevices) {
+    const DeviceSpec &device = preset(name);
+    TensorExpr sum = reduceRows(512, 768);
+    ConstructionResult result = construct(sum, device);
+    expectWellFormed(sum, device, result);
+    ASSERT_FALSE(result.candidates.empty());
+    const Candidate &best = result.candidates.front();
+    EXPECT_GT(best.schedule.reduceThreads, 1) << name;
+    // 128 blocks on h200's 132 SMs and 512 on 4 per SM predict the same.
+    EXPECT_GE(best.prediction.blocks, device.smCount * 9 / 10) << name;
+    EXPECT_NE(result.strategy.find("split reduction"), std::string::npos)
+        << result.strategy;
+    // Every chunk of the row has an element: no idle thread.
+    int64_t chunk =
+        (768 + best.schedule.reduceThreads - 1) / best.schedule.reduceThreads;
+    EXPECT_LT((best.schedule.reduceThreads - 1) * chunk, 768) << name;
+  }
+}
+
+// No split where it does not apply: reductions shorter than a warp (a 7x7
+// window), tensor-core GEMMs, and operators without a reduction.
+TEST(ConstructionTest, NoSplitForShortReductionsOrTensorCores) {
+  for (TensorExpr expr : {reduceNchwHw(8, 256, 7, 7), f16Matmul(64, 64, 4096),
+                          elementwiseAdd({64, 64})})
+    for (const Candidate &c : construct(expr, preset("h200")).candidates)
+      EXPECT_EQ(c.schedule.reduceThreads, 1)
+          << expr.str() << " block " << str(c.schedule.block);
 }
 
 } // namespace

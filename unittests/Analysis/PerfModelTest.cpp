@@ -481,6 +481,46 @@ TEST(PerfModelTest, PredictWithoutShared) {
   expectRelNear(p->totalUs, global, "global");
 }
 
+// Threads sharing a reduction (1024 rows of 4096, 2 rows per block, 128
+// threads per row): every lane is busy, the block keeps one partial result
+// per thread and row in shared memory, and the compute adds the combining:
+// per thread and output, log2(32) = 5 shuffle rounds of two instructions,
+// then one value per warp (4) for the merge.
+TEST(PerfModelTest, PredictSplitReduction) {
+  TensorExpr sum = reduceRows(1024, 4096);
+  Schedule s;
+  s.block = {2, 4096};
+  s.thread = {2, 4};
+  s.padding = {0};
+  s.vectorWidth = 4;
+  s.usesShared = false;
+  s.reduceThreads = 128;
+  s.threads = 128;
+  EXPECT_EQ(getThreadCount(sum, h200(), s), 128);
+  llvm::Expected<Prediction> p = predict(sum, h200(), s);
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->blocks, 512);
+  EXPECT_EQ(p->smemBytes, 2 * 128 * 4);
+  // ceil(512 / 132) = 4 blocks an SM; all 128 lanes busy.
+  double blockOps = 2.0 * 4096 + 2.0 * (128 * 2 * 5 + 4);
+  double compute = 4 * blockOps / (kF32Peak / kSMs) * 1e6;
+  expectRelNear(p->stageUs[unsigned(Stage::Compute)], compute, "compute");
+  EXPECT_EQ(p->bottleneck, Stage::Global);
+
+  // The same block with a thread per row leaves 126 of its 128 lanes idle
+  // (2 busy): 64x the compute time, less the combining.
+  Schedule rows = s;
+  rows.thread = {1, 4};
+  rows.reduceThreads = 1;
+  rows.threads = getThreadCount(sum, h200(), rows);
+  EXPECT_EQ(rows.threads, 32);
+  llvm::Expected<Prediction> q = predict(sum, h200(), rows);
+  ASSERT_TRUE(bool(q)) << llvm::toString(q.takeError());
+  EXPECT_EQ(q->smemBytes, 0);
+  EXPECT_GT(q->stageUs[unsigned(Stage::Compute)],
+            10 * p->stageUs[unsigned(Stage::Compute)]);
+}
+
 //===----------------------------------------------------------------------===//
 // Refusals
 //===----------------------------------------------------------------------===//

@@ -148,6 +148,18 @@ inline TensorExpr reduceNchwHw(int64_t n, int64_t c, int64_t h, int64_t w) {
   return expr;
 }
 
+/// O[r] = sum over k of I[r,k] (softmax's and LayerNorm's row sums).
+/// Axes: r k.
+inline TensorExpr reduceRows(int64_t rows, int64_t k) {
+  TensorExpr expr;
+  expr.opName = "linalg.reduce";
+  expr.axes = {spatial("r", rows), reduction("k", k)};
+  expr.inputs = {access("I", {rows, k}, {axisIndex(2, 0), axisIndex(2, 1)})};
+  expr.outputs = {access("O", {rows}, {axisIndex(2, 0)})};
+  expr.splittableReduction = true;
+  return expr;
+}
+
 /// C = A + B over an identity-indexed box of `shape`.
 inline TensorExpr elementwiseAdd(std::vector<int64_t> shape) {
   TensorExpr expr;

@@ -35,6 +35,9 @@ struct ConstructionOptions {
   /// Upper bound on level-0 tiles visited, so that huge operators still
   /// select in milliseconds (exhaustive mode: tiles enumerated).
   int64_t budget = 384;
+  /// Also construct schedules whose block's threads share each output's
+  /// reduction (Schedule::reduceThreads), for reductions with few outputs.
+  bool splitReductions = true;
 };
 
 struct ConstructionResult {

@@ -48,12 +48,17 @@ struct Schedule {
   /// Whether inputs are staged in shared memory (false for operators with no
   /// reuse, which go global -> registers).
   bool usesShared = true;
+  /// Threads sharing each output's reduction (1: each thread owns its
+  /// outputs). Above 1, the innermost reduction axis is split over all the
+  /// block's threads, and the thread tile covers the block's parallel axes.
+  int64_t reduceThreads = 1;
 
   bool operator==(const Schedule &other) const {
     return block == other.block && thread == other.thread && mma == other.mma &&
            mmaAxes == other.mmaAxes && padding == other.padding &&
            vectorWidth == other.vectorWidth && stages == other.stages &&
-           threads == other.threads && usesShared == other.usesShared;
+           threads == other.threads && usesShared == other.usesShared &&
+           reduceThreads == other.reduceThreads;
   }
 };
 

@@ -112,6 +112,10 @@ struct TensorExpr {
   /// The product of the MMA input element type when tensor cores can run the
   /// body (a multiply-accumulate of f16/bf16 inputs), empty otherwise.
   std::string mmaInputType;
+  /// Whether each output is reduced by one combining op with a neutral
+  /// element (a sum, a maximum, ...; not an argmax), so that threads may
+  /// share the reduction (Schedule::reduceThreads).
+  bool splittableReduction = false;
   /// The elementwise op fused after this one, if any.
   std::optional<EpilogueExpr> epilogue;
 

@@ -91,6 +91,8 @@ void mlir::roller::addRProgramLoweringAndBufferization(
   pm.addNestedPass<func::FuncOp>(createRollerLowerRProgramsPass());
   if (dropWorkgroupMemorySpace)
     pm.addPass(createRollerDropWorkgroupMemorySpacePass());
+  else
+    pm.addNestedPass<func::FuncOp>(createRollerReducePartialsInWarpsPass());
 
   // Functions keep plain (identity-layout) memref signatures, so callers
   // such as a test's `main` and `printMemrefF32` see ordinary buffers.
@@ -171,6 +173,7 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm,
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerVectorizeAccessesPass());
   pm.addNestedPass<gpu::GPUModuleOp>(
       createRollerExternDynamicSharedMemoryPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerExpandSubgroupReducesPass());
 
   // gpu-lower-to-nvvm-pipeline neither bufferizes nor lowers linalg.
   pm.addPass(createConvertLinalgToLoopsPass());

@@ -139,6 +139,22 @@ func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shar
 
 // -----
 
+// expected-error @+1 {{config reduce_threads must be positive, got 0}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [4, 64]>, thread = #roller.rtile<register, [4, 2]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [1], predicted_us = 1.0, bottleneck = global, reduce_threads = 0>}
+
+// -----
+
+// Every thread of the block shares every output.
+// expected-error @+1 {{config reduce_threads (32) must equal threads (64)}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [4, 64]>, thread = #roller.rtile<register, [4, 2]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [1], predicted_us = 1.0, bottleneck = global, reduce_threads = 32>}
+
+// -----
+
+// expected-error @+1 {{config with reduce_threads > 1 must be one-level on the CUDA cores (staged = false, no mma)}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [4, 64]>, thread = #roller.rtile<register, [4, 2]>, padding = [0], vector_width = 1, stages = 1, threads = 32, grid = [1], predicted_us = 1.0, bottleneck = global, reduce_threads = 32>}
+
+// -----
+
 // expected-error @+1 {{config threads must be positive, got 0}}
 func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64]>, thread = #roller.rtile<register, [4]>, padding = [0], vector_width = 4, stages = 1, threads = 0, grid = [1], predicted_us = 1.0, bottleneck = global>}
 
@@ -314,6 +330,14 @@ func.func @g(%a: memref<4xf32>, %b: memref<4xf32>) {
 func.func @g(%a: memref<4xf32>, %b: memref<4xf32>) {
   // expected-error @+1 {{'roller.zero_fill' must be a unit attribute on a linalg.fill}}
   linalg.copy {roller.zero_fill} ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @g(%a: memref<4xf32>, %b: memref<4xf32>) {
+  // expected-error @+1 {{'roller.merge_partials' must be a unit attribute on a linalg.reduce}}
+  linalg.copy {roller.merge_partials} ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
   return
 }
 

@@ -1101,3 +1101,43 @@ func.func @f(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32>, %bia
   } -> tensor<8x8xf32>
   return %r : tensor<8x8xf32>
 }
+
+// -----
+
+// Threads sharing a reduction share every output of the block: a thread
+// tile of one of the block's 4 rows would need 4 groups of threads.
+func.func @f(%x: tensor<8x256xf32>, %o: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{config splits the reduction over 32 threads, so its thread tile must cover the block tile on the parallel axes}}
+  %0 = roller.rprogram ins(%x : tensor<8x256xf32>) outs(%o : tensor<8xf32>) config = #roller.config<block = #roller.rtile<shared, [4, 256]>, thread = #roller.rtile<register, [1, 4]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 1.0, bottleneck = global, reduce_threads = 32> {
+  ^bb0(%a: tensor<8x256xf32>, %b: tensor<8xf32>):
+    %xr = roller.load %a : tensor<8x256xf32> -> !roller.tile<1x4xf32, register>
+    %or = roller.load %b : tensor<8xf32> -> !roller.tile<1xf32, register>
+    %s = roller.compute ins(%xr : !roller.tile<1x4xf32, register>) inits(%or : !roller.tile<1xf32, register>) attributes {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} {
+    ^bb0(%v: f32, %acc: f32):
+      %y = arith.addf %v, %acc : f32
+      roller.yield %y : f32
+    } -> !roller.tile<1xf32, register>
+    %r = roller.store %s into %b : !roller.tile<1xf32, register> into tensor<8xf32>
+    roller.yield %r : tensor<8xf32>
+  } -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @f(%x: tensor<8x256xf32>, %o: tensor<8x256xf32>) -> tensor<8x256xf32> {
+  // expected-error @+1 {{config splits the reduction over 32 threads but the operator has no reduction}}
+  %0 = roller.rprogram ins(%x : tensor<8x256xf32>) outs(%o : tensor<8x256xf32>) config = #roller.config<block = #roller.rtile<shared, [4, 256]>, thread = #roller.rtile<register, [4, 256]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 1.0, bottleneck = global, reduce_threads = 32> {
+  ^bb0(%a: tensor<8x256xf32>, %b: tensor<8x256xf32>):
+    %xr = roller.load %a : tensor<8x256xf32> -> !roller.tile<4x256xf32, register>
+    %or = roller.load %b : tensor<8x256xf32> -> !roller.tile<4x256xf32, register>
+    %s = roller.compute ins(%xr : !roller.tile<4x256xf32, register>) inits(%or : !roller.tile<4x256xf32, register>) attributes {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i, k)>], iterator_types = ["parallel", "parallel"]} {
+    ^bb0(%v: f32, %acc: f32):
+      %y = arith.negf %v : f32
+      roller.yield %y : f32
+    } -> !roller.tile<4x256xf32, register>
+    %r = roller.store %s into %b : !roller.tile<4x256xf32, register> into tensor<8x256xf32>
+    roller.yield %r : tensor<8x256xf32>
+  } -> tensor<8x256xf32>
+  return %0 : tensor<8x256xf32>
+}

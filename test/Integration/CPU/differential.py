@@ -251,6 +251,24 @@ def gen_rows(rng, data):
                      rng.choice(["f32", "f32", "f16", "bf16"]))
 
 
+def gen_long_rows(rng, data):
+    """The row chains of gen_rows on few, long rows (softmax over a
+    sequence, LayerNorm over a hidden size): the innermost reduced axis is
+    64 to 1200 long, irregular, so that the selection splits it over the
+    threads of a block (reduce_threads) and the partial results are
+    combined (warp shuffles on the GPU path)."""
+    rank = rng.randint(2, 3)
+    shape = [pick(rng, 1, 6) for _ in range(rank - 1)] + \
+        [pick(rng, 64, 1200)]
+    reduced = [rank - 1] if rank == 2 or rng.random() < 0.6 else \
+        [rank - 2, rank - 1]
+    case = make_rows(data, shape, reduced, rng.choice(ROWS),
+                     rng.random() < 0.5,
+                     rng.choice(["f32", "f32", "f16", "bf16"]))
+    case.kind = "long_rows"
+    return case
+
+
 def gen_matmul_mma(rng, data):
     """A GEMM or batch GEMM on f16 or bf16 inputs whose reduction is a
     multiple of 16 (the tensor cores' k) and whose m and n are irregular:
@@ -290,6 +308,7 @@ CLASSES = [
     ("padded", 30, gen_padded),
     ("reshaped", 25, gen_reshaped),
     ("rows", 20, gen_rows),
+    ("long_rows", 10, gen_long_rows),
 ]
 
 

@@ -76,7 +76,9 @@ FailureOr<std::string> resolveNVVMChip(ModuleOp module,
 /// then one-shot bufferize with identity-layout function boundaries and
 /// clean up the self-copies in-place insertions leave. With
 /// `dropWorkgroupMemorySpace` (the CPU, which has one address space) the
-/// staging buffers lose their workgroup memory space first.
+/// staging buffers lose their workgroup memory space first; on the GPU
+/// (`!dropWorkgroupMemorySpace`), threads sharing a reduction combine their
+/// partial results within warps first (--roller-reduce-partials-in-warps).
 void addRProgramLoweringAndBufferization(OpPassManager &pm,
                                          bool dropWorkgroupMemorySpace);
 

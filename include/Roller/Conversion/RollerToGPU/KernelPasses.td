@@ -435,6 +435,25 @@ def RollerUnrollRegisterTilesPass
     "::mlir::scf::SCFDialect"];
 }
 
+def RollerExpandSubgroupReducesPass
+    : Pass<"roller-expand-subgroup-reduces", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand gpu.subgroup_reduce into warp shuffles";
+  let description = [{
+    Lowers every `gpu.subgroup_reduce` of the kernels (what
+    `--roller-reduce-partials-in-warps` creates) to a butterfly of
+    `gpu.shuffle xor` over the whole warp (log2 of its size rounds, each a
+    `shfl.sync.bfly` and the combining op), with upstream's patterns;
+    values narrower than 32 bits are widened for the shuffle. NVVM has no
+    lowering of its own for float subgroup reductions.
+  }];
+  let options = [
+    Option<"warpSize", "warp-size", "unsigned", /*default=*/"32",
+           "lanes of a warp">];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::vector::VectorDialect"];
+}
+
 def RollerAllowFmaContractionPass
     : Pass<"roller-allow-fma-contraction", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Let float multiply-adds in kernels contract into fma";

@@ -11,6 +11,53 @@
 
 include "mlir/Pass/PassBase.td"
 
+def RollerReducePartialsInWarpsPass
+    : Pass<"roller-reduce-partials-in-warps", "::mlir::func::FuncOp"> {
+  let summary = "Combine the partial results of threads sharing a reduction "
+                "with warp shuffles";
+  let description = [{
+    Runs on the tensor loops `--roller-lower-rprograms` builds, before
+    bufferization. A config with `reduce_threads = R` (a multiple of the
+    warp size) has each of its R threads write a partial result of every
+    output of its block into a slot of a workgroup buffer; a
+    `linalg.reduce` marked `roller.merge_partials` then combines the R
+    slots of each output.
+
+    Each thread now combines its partial results with those of its warp's
+    other lanes first (`gpu.subgroup_reduce`, one per output of the block,
+    in loops every lane of the block runs alike), so that every slot of a
+    warp holds the warp's result, and the merge reads one slot per warp
+    (a strided view, R / warp size slots) instead of R.
+
+    The merge's combiner must be one arith op that `gpu.subgroup_reduce`
+    knows (add, mul, min/max in every flavour, and, or, xor) on values of at
+    most 32 bits (what one shuffle moves); other merges (f64 sums, say) are
+    left as they are, which is also correct. The CPU path never runs
+    this pass (its threads run one after another).
+
+    ```mlir
+    // before: slot %r of each output, then the merge of all 128 slots
+    %slots = scf.forall (%r) in (128) shared_outs(%s = %init) -> (tensor<4x128xf32>) {
+      ...
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %partial into %s[0, %r] [4, 1] [1, 1] ...
+      }
+    }
+    %rows = tensor.extract_slice %slots[%p, 0] [1, 128] [1, 1]
+    linalg.reduce ins(%rows : tensor<1x128xf32>) ... {roller.merge_partials}
+    // after: the warp's lanes combined, then the merge of 4 slots
+    //   %v = gpu.subgroup_reduce add %e : (f32) -> f32     (per output)
+    %rows = tensor.extract_slice %slots[%p, 0] [1, 4] [1, 32]
+    ```
+  }];
+  let options = [
+    Option<"warpSize", "warp-size", "int64_t", /*default=*/"32",
+           "lanes of a warp">];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"];
+}
+
 def RollerMapForallToGPUPass
     : Pass<"roller-map-forall-to-gpu", "::mlir::func::FuncOp"> {
   let summary = "Map bufferized block/thread foralls to a gpu.launch";

@@ -373,7 +373,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t stages, bool staged, int64_t threads,
                                  ArrayRef<int64_t> grid,
                                  llvm::APFloat predictedUs, Bottleneck,
-                                 int64_t maxRegs) {
+                                 int64_t maxRegs, int64_t reduceThreads) {
   if (block.getLevel() != MemoryLevel::Shared)
     return emitError() << "config block tile must be at the 'shared' level, "
                           "got '"
@@ -445,5 +445,19 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (maxRegs > kMaxExtent)
     return emitError() << "config max_regs " << maxRegs
                        << " exceeds the limit of " << kMaxExtent;
+  if (reduceThreads < 1)
+    return emitError() << "config reduce_threads must be positive, got "
+                       << reduceThreads;
+  if (reduceThreads > 1) {
+    // Every thread shares every output: the block is one group of them,
+    // reading global memory straight into registers.
+    if (reduceThreads != threads)
+      return emitError() << "config reduce_threads (" << reduceThreads
+                         << ") must equal threads (" << threads << ")";
+    if (!mma.empty() || staged)
+      return emitError() << "config with reduce_threads > 1 must be "
+                            "one-level on the CUDA cores (staged = false, "
+                            "no mma)";
+  }
   return success();
 }

@@ -68,6 +68,7 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
       {kAsyncCopyAttrName, "linalg.copy"},
       {kAccumulatorFillAttrName, "linalg.fill"},
       {kZeroFillAttrName, "linalg.fill"},
+      {kMergePartialsAttrName, "linalg.reduce"},
       {kBf16MmaAttrName, "vector.contract"}};
   for (auto [name, opName] : kUnitMarkers) {
     if (attr.getName() != name)

@@ -15,6 +15,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
@@ -327,6 +328,22 @@ LogicalResult RProgramOp::verifyRegions() {
     for (unsigned axis = 0; axis < compute.getNumLoops(); ++axis)
       if (!compute.isReduction(axis))
         tilesPerBlock *= block[axis] / thread[axis];
+    if (config.splitsReduction()) {
+      // Every thread shares every output of the block.
+      if (tilesPerBlock != 1)
+        return emitOpError()
+               << "config splits the reduction over "
+               << config.getReduceThreads()
+               << " threads, so its thread tile must cover the block tile on "
+                  "the parallel axes";
+      if (llvm::none_of(
+              llvm::seq<unsigned>(0, compute.getNumLoops()),
+              [&](unsigned axis) { return compute.isReduction(axis); }))
+        return emitOpError() << "config splits the reduction over "
+                             << config.getReduceThreads()
+                             << " threads but the operator has no reduction";
+      tilesPerBlock = config.getReduceThreads();
+    }
     int64_t expectedThreads = config.usesMma()
                                   ? tilesPerBlock * warpSize
                                   : llvm::alignTo(tilesPerBlock, warpSize);

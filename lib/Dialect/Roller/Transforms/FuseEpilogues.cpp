@@ -220,7 +220,8 @@ FailureOr<RProgramOp> mlir::roller::fuseEpilogue(RewriterBase &rewriter,
       rewriter.getContext(), config.getBlock(), config.getThread(),
       config.getMma(), padding, config.getVectorWidth(), config.getStages(),
       config.getStaged(), config.getThreads(), config.getGrid(),
-      config.getPredictedUs(), config.getBottleneck(), config.getMaxRegs());
+      config.getPredictedUs(), config.getBottleneck(), config.getMaxRegs(),
+      config.getReduceThreads());
 
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(consumer);

@@ -20,7 +20,9 @@
 #include "Roller/Dialect/Roller/Transforms/LowerRProgram.h"
 #include "Roller/Dialect/Roller/IR/TileShapes.h"
 #include "Roller/Dialect/Roller/Transforms/ReadThroughPads.h"
+#include "SplitReduction.h"
 #include "TiledLoopCleanup.h"
+#include "TilingSteps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,77 +39,6 @@
 
 using namespace mlir;
 using namespace mlir::roller;
-
-/// GPU mapping attributes use linear ids, the first one varying fastest: the
-/// innermost loop of a forall gets `linear_dim_0`.
-enum class MappingKind { Block, Warp, Thread };
-
-static SmallVector<Attribute>
-getLinearMapping(MLIRContext *ctx, MappingKind kind, unsigned numLoops) {
-  SmallVector<Attribute> mapping;
-  for (unsigned loop = 0; loop < numLoops; ++loop) {
-    auto id = static_cast<gpu::MappingId>(
-        static_cast<uint64_t>(gpu::MappingId::LinearDim0) + numLoops - 1 -
-        loop);
-    switch (kind) {
-    case MappingKind::Block:
-      mapping.push_back(gpu::GPUBlockMappingAttr::get(ctx, id));
-      break;
-    case MappingKind::Warp:
-      mapping.push_back(gpu::GPUWarpMappingAttr::get(ctx, id));
-      break;
-    case MappingKind::Thread:
-      mapping.push_back(gpu::GPUThreadMappingAttr::get(ctx, id));
-      break;
-    }
-  }
-  return mapping;
-}
-
-namespace {
-/// One application of upstream tiling: per loop a tile size (0: untiled)
-/// and, for foralls, optionally a static iteration count per loop.
-struct TilingStep {
-  SmallVector<int64_t> tileSizes;
-  SmallVector<int64_t> numThreads;    // empty, or one per loop (0 when untiled)
-  std::optional<MappingKind> mapping; // set: scf.forall, unset: scf.for
-};
-} // namespace
-
-/// Tiles `op` as `step` says and replaces it. Returns the tiled op and, in
-/// `replacements`, the values that replaced `op`'s results. A step that tiles
-/// nothing leaves `op` alone.
-static FailureOr<linalg::LinalgOp>
-applyTiling(RewriterBase &rewriter, linalg::LinalgOp op, const TilingStep &step,
-            SmallVector<Value> *replacements, Operation **loop = nullptr) {
-  unsigned numTiled =
-      llvm::count_if(step.tileSizes, [](int64_t s) { return s != 0; });
-  if (replacements)
-    *replacements = llvm::to_vector_of<Value>(op->getResults());
-  if (numTiled == 0)
-    return op;
-
-  MLIRContext *ctx = op->getContext();
-  scf::SCFTilingOptions options;
-  options.setTileSizes(getAsIndexOpFoldResult(ctx, step.tileSizes));
-  if (step.mapping) {
-    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-    options.setMapping(getLinearMapping(ctx, *step.mapping, numTiled));
-    if (!step.numThreads.empty())
-      options.setNumThreads(getAsIndexOpFoldResult(ctx, step.numThreads));
-  }
-  rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(tiled))
-    return failure();
-  if (replacements)
-    *replacements = tiled->replacements;
-  if (loop && !tiled->loops.empty())
-    *loop = tiled->loops.front();
-  rewriter.replaceOp(op, tiled->replacements);
-  return cast<linalg::LinalgOp>(tiled->tiledOps.back());
-}
 
 /// `compute` (the operator or its epilogue) as a `linalg.generic` on `ins`
 /// and `outs` (tensors), with the compute op's maps and body.
@@ -138,35 +69,6 @@ static linalg::GenericOp buildGeneric(RewriterBase &rewriter, ComputeOp compute,
   linalg::YieldOp::create(rewriter, yield.getLoc(), yield.getValues());
   rewriter.eraseOp(yield);
   return generic;
-}
-
-/// How the threads of a block share a copy of `shape`: threads go to the
-/// innermost dimension first (in chunks of `vectorWidth` elements), the rest
-/// to the outer ones, never more than `threads` in all. Returns per dimension
-/// the thread count and chunk (0 for dimensions not split), with at least the
-/// innermost one split so that the copy is always a thread-mapped loop.
-static TilingStep distributeCopy(ArrayRef<int64_t> shape, int64_t threads,
-                                 int64_t vectorWidth) {
-  TilingStep step;
-  step.mapping = MappingKind::Thread;
-  step.tileSizes.assign(shape.size(), 0);
-  step.numThreads.assign(shape.size(), 0);
-  int64_t left = threads;
-  for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
-    bool innermost = dim == static_cast<int64_t>(shape.size()) - 1;
-    int64_t chunk = innermost ? std::min(vectorWidth, shape[dim]) : 1;
-    int64_t count = std::min(left, llvm::divideCeilSigned(shape[dim], chunk));
-    if (count <= 1 && !innermost)
-      continue;
-    // As few threads as give the same tile (8 rows over 7 threads: 4
-    // threads of 2 rows, not 3 idle ones).
-    int64_t tile = llvm::divideCeilSigned(shape[dim], count);
-    count = llvm::divideCeilSigned(shape[dim], tile);
-    step.numThreads[dim] = count;
-    step.tileSizes[dim] = tile;
-    left /= count;
-  }
-  return step;
 }
 
 /// Bytes of the widest element any shaped operand of `program` has: the
@@ -321,7 +223,8 @@ static LogicalResult fuseEpilogue(RewriterBase &rewriter,
                                   linalg::GenericOp &epilogue,
                                   Operation *&blockLoop,
                                   const TilingStep &threads,
-                                  ArrayRef<int64_t> axes, ConfigAttr config) {
+                                  ArrayRef<int64_t> axes, ConfigAttr config,
+                                  std::optional<unsigned> splitLoop) {
   DictionaryAttr attrs = blockLoop->getDiscardableAttrDictionary();
   SmallVector<LoopLikeOpInterface> loops{cast<LoopLikeOpInterface>(blockLoop)};
   FailureOr<scf::SCFFuseConsumerOfSliceResult> fused =
@@ -353,6 +256,10 @@ static LogicalResult fuseEpilogue(RewriterBase &rewriter,
     rewriter.setInsertionPoint(tiled);
     gpu::BarrierOp::create(rewriter, tiled.getLoc());
   }
+  // Threads sharing the reduction share the epilogue too (after the merge
+  // and its barrier).
+  if (config.splitsReduction())
+    step = getSplitEpilogueStep(axes, *splitLoop, config);
   return applyTiling(rewriter, tiled, step, nullptr);
 }
 
@@ -535,21 +442,30 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     }
   }
 
-  FailureOr<linalg::LinalgOp> threadOp =
-      applyTiling(rewriter, *stepOp, threads, nullptr);
-  if (failed(threadOp))
-    return fail("could not be tiled by its thread rTile");
-  FailureOr<linalg::LinalgOp> registerOp =
-      applyTiling(rewriter, *threadOp, registers, nullptr);
-  if (failed(registerOp))
-    return fail("could not be tiled by its thread rTile's reduction steps");
-  if (config.usesMma())
-    (*registerOp)
-        ->setAttr(RollerDialect::kMmaShapeAttrName,
-                  rewriter.getDenseI64ArrayAttr(config.getMma()));
+  std::optional<unsigned> splitLoop = getSplitReductionLoop(*stepOp);
+  if (config.splitsReduction()) {
+    if (!splitLoop)
+      return fail("splits the reduction over threads but has none");
+    if (failed(splitReductionOverThreads(rewriter, *stepOp, config, registers)))
+      return fail("could not split its reduction over its threads");
+  } else {
+    FailureOr<linalg::LinalgOp> threadOp =
+        applyTiling(rewriter, *stepOp, threads, nullptr);
+    if (failed(threadOp))
+      return fail("could not be tiled by its thread rTile");
+    FailureOr<linalg::LinalgOp> registerOp =
+        applyTiling(rewriter, *threadOp, registers, nullptr);
+    if (failed(registerOp))
+      return fail("could not be tiled by its thread rTile's reduction steps");
+    if (config.usesMma())
+      (*registerOp)
+          ->setAttr(RollerDialect::kMmaShapeAttrName,
+                    rewriter.getDenseI64ArrayAttr(config.getMma()));
+  }
   if (epilogueOp) {
     if (failed(fuseEpilogue(rewriter, epilogueOp, blockLoop, threads,
-                            epilogue.getConfigAxes(numLoops), config)))
+                            epilogue.getConfigAxes(numLoops), config,
+                            splitLoop)))
       return fail("could not fuse its epilogue into its blocks");
     results = llvm::to_vector_of<Value>(
         blockLoop->getResults().take_back(structure->epilogueOutputOf.size()));

@@ -6,6 +6,7 @@
 #include "Roller/Analysis/PerfModel.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
@@ -83,7 +84,7 @@ ConfigAttr mlir::roller::buildConfigAttr(MLIRContext *ctx,
       schedule.usesShared, schedule.threads, grid,
       llvm::APFloat(prediction.totalUs),
       static_cast<Bottleneck>(static_cast<uint32_t>(prediction.bottleneck)),
-      prediction.regBudget);
+      prediction.regBudget, schedule.reduceThreads);
 }
 
 Schedule mlir::roller::getScheduleFromConfig(ConfigAttr config) {
@@ -96,6 +97,7 @@ Schedule mlir::roller::getScheduleFromConfig(ConfigAttr config) {
   schedule.stages = config.getStages();
   schedule.threads = config.getThreads();
   schedule.usesShared = config.getStaged();
+  schedule.reduceThreads = config.getReduceThreads();
   return schedule;
 }
 
@@ -115,6 +117,32 @@ llvm::Expected<Prediction> mlir::roller::checkConfig(const TensorExpr &expr,
         "roller.config has padding for {0} inputs but the op has {1}",
         config.getPadding().size(), expr.inputs.size()));
   Schedule schedule = getScheduleFromConfig(config);
+  if (schedule.reduceThreads > 1) {
+    // Threads sharing a reduction share every output of the block.
+    bool reduces = false;
+    for (unsigned a = 0; a < expr.getRank(); ++a) {
+      reduces |= expr.axes[a].isReduction();
+      if (!expr.axes[a].isReduction() &&
+          schedule.thread[a] != schedule.block[a])
+        return configError(llvm::formatv(
+            "roller.config splits the reduction over {0} threads, so its "
+            "thread tile must cover the block tile on the parallel axes "
+            "(axis {1}: {2} of {3})",
+            schedule.reduceThreads, a, schedule.thread[a], schedule.block[a]));
+    }
+    if (!reduces)
+      return configError(llvm::formatv(
+          "roller.config splits the reduction over {0} threads but the op "
+          "has no reduction",
+          schedule.reduceThreads));
+    if (!expr.splittableReduction)
+      return configError(llvm::formatv(
+          "roller.config splits the reduction over {0} threads but an "
+          "output of the op is not reduced by one combining op with a "
+          "neutral element (an argmax, say), so partial results cannot be "
+          "combined",
+          schedule.reduceThreads));
+  }
   int64_t threads = getThreadCount(expr, device, schedule);
   if (threads != schedule.threads)
     return configError(llvm::formatv(
@@ -140,6 +168,14 @@ llvm::Expected<Prediction> mlir::roller::checkConfig(const TensorExpr &expr,
   // The rules ROLLER builds tiles with hold for a user's tiles too.
   int64_t transaction = device.levels.front().transactionBytes;
   for (auto [index, access] : llvm::enumerate(expr.getAccesses())) {
+    // Threads sharing a reduction write each output once, after it, and
+    // read an input without a reduction axis once per output: the rule is
+    // for what they read along the reduction.
+    if (schedule.reduceThreads > 1 &&
+        llvm::none_of(llvm::seq<unsigned>(0, expr.getRank()), [&](unsigned a) {
+          return expr.axes[a].isReduction() && access->usesAxis(a);
+        }))
+      continue;
     TensorExpr single = expr;
     single.inputs = {*access};
     single.outputs.clear();

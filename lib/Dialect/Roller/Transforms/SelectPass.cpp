@@ -332,6 +332,7 @@ LogicalResult Selector::run(ModuleOp module) {
   // Ranking at least `rank` candidates makes every rank reachable.
   construction.topK = std::max(options.topK, options.rank);
   construction.exhaustive = search == "exhaustive";
+  construction.splitReductions = options.splitReductions;
   if (construction.exhaustive)
     construction.budget = 200000;
 
@@ -506,7 +507,8 @@ struct RollerSelectPass
   void runOnOperation() override {
     if (failed(runSelection(getOperation(),
                             SelectionOptions{device, topK, report, search, rank,
-                                             planEpilogues, unfuseSlower})))
+                                             planEpilogues, unfuseSlower,
+                                             splitReductions})))
       signalPassFailure();
   }
 };

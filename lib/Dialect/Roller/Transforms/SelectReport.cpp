@@ -56,6 +56,7 @@ mlir::roller::describeSchedule(const TensorExpr &expr, const Schedule &schedule,
       {"stages", schedule.stages},
       {"staged", schedule.usesShared},
       {"threads_per_block", schedule.threads},
+      {"reduce_threads", schedule.reduceThreads},
       {"grid", toJSONArray(prediction.grid)},
       {"blocks", prediction.blocks},
       {"smem_bytes", prediction.smemBytes},
@@ -82,7 +83,12 @@ std::string mlir::roller::describeCandidate(const Candidate &candidate) {
                        "threads, {6} blocks, {7} B smem, ~{8} regs, "
                        "occupancy {9:f2}",
                        formatList(s.block), formatList(s.thread),
-                       s.mma.empty() ? "" : " mma " + formatList(s.mma),
+                       (s.mma.empty() ? "" : " mma " + formatList(s.mma)) +
+                           (s.reduceThreads > 1
+                                ? llvm::formatv(" reduce over {0} threads",
+                                                s.reduceThreads)
+                                      .str()
+                                : ""),
                        p.totalUs, stringifyStage(p.bottleneck), s.threads,
                        p.blocks, p.smemBytes, p.regsPerThread, p.occupancy)
       .str();

@@ -92,7 +92,8 @@ struct RollerTilePass
     // model ranks each operator's tiles with its epilogue's traffic.
     if (failed(runSelection(module,
                             SelectionOptions{device, topK, report, search, rank,
-                                             fuseEpilogues, unfuseSlower})))
+                                             fuseEpilogues, unfuseSlower,
+                                             splitReductions})))
       return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> ops;

@@ -7,6 +7,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op) {
     %f0 = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     %f1 = transform.apply_registered_pass "roller-lower-rprograms" to %f0 : (!transform.any_op) -> !transform.any_op
+    %f2 = transform.apply_registered_pass "roller-reduce-partials-in-warps" to %f1 : (!transform.any_op) -> !transform.any_op
     %m0 = transform.apply_registered_pass "one-shot-bufferize"
         with options = { "bufferize-function-boundaries" = true,
                          "function-boundary-type-conversion" = "identity-layout-map" }
@@ -37,6 +38,7 @@ module attributes {transform.with_named_sequence} {
     transform.roller.mma_to_nvgpu %kernels : !transform.any_op
     transform.roller.vectorize_accesses %kernels : !transform.any_op
     transform.roller.extern_dynamic_shared_memory %kernels : !transform.any_op
+    %kernels1 = transform.apply_registered_pass "roller-expand-subgroup-reduces" to %kernels : (!transform.any_op) -> !transform.any_op
     %m5 = transform.apply_registered_pass "convert-linalg-to-loops" to %m4a : (!transform.any_op) -> !transform.any_op
     %m6 = transform.apply_registered_pass "lower-affine" to %m5 : (!transform.any_op) -> !transform.any_op
     %m7 = transform.apply_registered_pass "canonicalize" to %m6 : (!transform.any_op) -> !transform.any_op

@@ -510,3 +510,48 @@ func.func @staging_chunks(%in0: tensor<16x64xf16>, %in1: tensor<64x36xf16>, %out
   } -> tensor<16x36xf32>
   return %r0 : tensor<16x36xf32>
 }
+
+// -----
+
+// Threads sharing a reduction (reduce_threads = 32): blocks of 4 of the 10
+// rows (the last block has 2), each row of 100 split over the 32 threads in
+// contiguous chunks of ceil(100 / 32) = 4, walked in steps of 2. Each thread
+// writes its partial sums into its slot of a workgroup buffer (4 x 32, static
+// even in the boundary block, filled with 0 by the threads first), then the
+// merge (roller.merge_partials) adds the 32 slots of each row into the row
+// sum, one row per thread.
+// CHECK-LABEL: func.func @split_rows
+// CHECK: scf.forall (%[[ROW:.*]]) = (0) to (10) step (4)
+// CHECK: %[[ROWS:.*]] = affine.min
+// CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<4x32xf32>
+// CHECK: %[[VIEW:.*]] = tensor.extract_slice %[[BUF]][0, 0] [%[[ROWS]], 32] [1, 1] : tensor<4x32xf32> to tensor<?x32xf32>
+// CHECK: %[[SLOTS0:.*]] = scf.forall (%{{.*}}) in (32) shared_outs(%{{.*}} = %[[VIEW]])
+// CHECK: linalg.fill
+// CHECK: } {mapping = [#gpu.thread<linear_dim_0>]}
+// CHECK: %[[SLOTS:.*]] = scf.forall (%[[T:.*]]) in (32) shared_outs(%[[S:.*]] = %[[SLOTS0]])
+// CHECK: %[[K:.*]] = affine.apply #{{.*}}(%[[T]])
+// CHECK: tensor.extract_slice %[[S]][0, %[[T]]] [%[[ROWS]], 1] [1, 1]
+// CHECK: scf.for
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: tensor.parallel_insert_slice %{{.*}} into %[[S]][0, %[[T]]] [%[[ROWS]], 1] [1, 1]
+// CHECK: } {mapping = [#gpu.thread<linear_dim_0>]}
+// CHECK: scf.forall (%[[P:.*]]) in (4)
+// CHECK: tensor.extract_slice %[[SLOTS]][%[[P]], 0] [%{{.*}}, 32] [1, 1]
+// CHECK: linalg.reduce {{.*}} dimensions = [1] {roller.merge_partials}
+// CHECK: } {mapping = [#gpu.thread<linear_dim_0>]}
+// CHECK: reduce_threads = 32>}
+func.func @split_rows(%x: tensor<10x100xf32>, %o: tensor<10xf32>) -> tensor<10xf32> {
+  %0 = roller.rprogram ins(%x : tensor<10x100xf32>) outs(%o : tensor<10xf32>) config = #roller.config<block = #roller.rtile<shared, [4, 100]>, thread = #roller.rtile<register, [4, 2]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [3], predicted_us = 1.0, bottleneck = global, reduce_threads = 32> {
+  ^bb0(%a: tensor<10x100xf32>, %b: tensor<10xf32>):
+    %xr = roller.load %a : tensor<10x100xf32> -> !roller.tile<4x2xf32, register>
+    %or = roller.load %b : tensor<10xf32> -> !roller.tile<4xf32, register>
+    %s = roller.compute ins(%xr : !roller.tile<4x2xf32, register>) inits(%or : !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} {
+    ^bb0(%v: f32, %acc: f32):
+      %y = arith.addf %v, %acc : f32
+      roller.yield %y : f32
+    } -> !roller.tile<4xf32, register>
+    %r = roller.store %s into %b : !roller.tile<4xf32, register> into tensor<10xf32>
+    roller.yield %r : tensor<10xf32>
+  } -> tensor<10xf32>
+  return %0 : tensor<10xf32>
+}

@@ -2,23 +2,19 @@
 // RUN: roller-opt %s --split-input-file --roller-select="device=h200" 2>/dev/null | FileCheck %s --check-prefix=H200
 // RUN: roller-opt %s --split-input-file --roller-select="device=a100" 2>/dev/null | FileCheck %s --check-prefix=A100
 
-// BUG: the chosen grid leaves most SMs idle although the ops are large
-// enough to cover them (132 SMs on h200, 108 on a100). The small-operator
-// shrink (ConstructBlockTiles.cpp) promises "the grid covers every SM", but
-// it runs only on the two-level path, refinement steps back up from the
-// shrunk tiles, and blocks must keep a warp of output points, so:
-//   256x256x4096 matmul, a100: block [32, 32, 8], grid = [64]
-//     (the model: 69.7 us, against 83.5 us for the 256-block 16x16 tile);
-//   4096x2048 matvec and 1x4096x4096 matmul, both devices: block [128, 8] /
-//     [1, 128, 8], grid = [32] (h200: 29.1 / 58.1 us predicted; with
-//     top-k=30 the construction finds block [48, 64], 22.1 us);
-//   1024x4096 row sum, both devices: block [32, 64], grid = [32], 57.7 us
-//     predicted on h200 (block [48, 64], 43.3 us, while the register
-//     estimate held the 64-element row: fewer blocks were valid at eps 0,
-//     so the construction widened its space; now ten are and it stops
-//     there), where before commit 59575cc (blocks of 2 rows, grid 512) it
-//     predicted 3.6 us: a reduction with 1024 outputs cannot fill the GPU
-//     without splitting its reduction axis across threads.
+// BUG: the chosen grid leaves SMs idle although the ops are large enough to
+// cover them (132 SMs on h200, 108 on a100).
+//   The matvec and the M = 1 matmul now pass: their 32 threads share each
+//   output's reduction (split reductions, reduce_threads), 512 blocks
+//   (predicted 8.1 and 16.2 us on h200, from 29.1 and 58.1).
+//   The 1024x4096 row sum passes on a100 (512 blocks of 2 rows) but takes
+//   128 blocks of 8 rows over 128 threads on h200 (3.61 us predicted, equal
+//   to 1% to the 512-block choice): the model has no term that rewards
+//   more resident warps in a memory-bound kernel (latency hiding), so it
+//   cannot tell 128 blocks on 132 SMs from 4 blocks an SM.
+//   256x256x4096 matmul, a100: block [32, 32, 8], grid = [64] (the model:
+//   69.7 us, against 83.5 us for the 256-block 16x16 tile); split-K across
+//   blocks would cover the SMs, and is not built.
 
 // A 256x256x4096 matmul covers the SMs.
 // H200-LABEL: func.func @mm_small(

@@ -46,13 +46,14 @@ func.func @mm_irregular(%a: tensor<4097x129xf32>, %b: tensor<129x33xf32>, %c: te
 
 // -----
 
-// M = 1 (a GEMV as a matmul): 128 columns per block, one output per thread
-// (128 threads); grid 1*4096/128 = 32, below the SM count: see
-// bug-select-small-grid.mlir.
+// M = 1 (a GEMV as a matmul): one output per thread would give 4096 threads
+// (32 blocks of 128, below the SM count); the 32 threads of a block share 8
+// columns instead, each summing a contiguous chunk of 128 of the 4096
+// products (reduce_threads): 512 blocks.
 // H200-LABEL: func.func @mm_m1(
-// H200: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 48>
+// H200: roller.config = #roller.config<block = <shared, [1, 8, 4096]>, thread = <register, [1, 8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
 // A100-LABEL: func.func @mm_m1(
-// A100: roller.config = #roller.config<block = <shared, [1, 128, 8]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 48>
+// A100: roller.config = #roller.config<block = <shared, [1, 8, 4096]>, thread = <register, [1, 8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
 func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1x4096xf32>) -> tensor<1x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1x4096xf32>, tensor<4096x4096xf32>) outs(%c : tensor<1x4096xf32>) -> tensor<1x4096xf32>
   return %0 : tensor<1x4096xf32>
@@ -100,12 +101,11 @@ func.func @batch_mm(%a: tensor<16x512x256xf32>, %b: tensor<16x256x384xf32>, %c: 
 
 // -----
 
-// Matvec: 128 rows per block, one per thread; grid 4096/128 = 32, below the
-// SM count: see bug-select-small-grid.mlir.
+// Matvec: split like mm_m1, 8 rows per block over 32 threads (512 blocks).
 // H200-LABEL: func.func @matvec(
-// H200: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 48>
+// H200: roller.config = #roller.config<block = <shared, [8, 2048]>, thread = <register, [8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
 // A100-LABEL: func.func @matvec(
-// A100: roller.config = #roller.config<block = <shared, [128, 8]>, thread = <register, [1, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 48>
+// A100: roller.config = #roller.config<block = <shared, [8, 2048]>, thread = <register, [8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
 func.func @matvec(%a: tensor<4096x2048xf32>, %x: tensor<2048xf32>, %y: tensor<4096xf32>) -> tensor<4096xf32> {
   %0 = linalg.matvec ins(%a, %x : tensor<4096x2048xf32>, tensor<2048xf32>) outs(%y : tensor<4096xf32>) -> tensor<4096xf32>
   return %0 : tensor<4096xf32>

@@ -1,19 +1,29 @@
 // RUN: roller-opt %s --split-input-file --roller-select="device=h200" | FileCheck %s --check-prefix=H200
 // RUN: roller-opt %s --split-input-file --roller-select="device=a100" | FileCheck %s --check-prefix=A100
+// RUN: roller-opt %s --split-input-file --roller-select="device=h200 split-reductions=0" | FileCheck %s --check-prefix=NOSPLIT
 
 // Configs --roller-select chooses for reductions and elementwise ops. None of
 // them reuses data, so all run in one level (global -> registers): staged =
 // false, stages = 1. threads = spatial block / thread tiles rounded up to a
-// warp; grid = product over spatial axes of ceil(extent / block). Blocks
-// keep at least a warp of output points.
+// warp (times reduce_threads where threads share a reduction); grid =
+// product over spatial axes of ceil(extent / block). Blocks keep at least a
+// warp of output points.
 
-// Row sum over the last axis: a thread sums 64 elements per step; 32 rows per
-// block (-> 32 threads); grid 1024/32 = 32, far below the SM count:
-// see bug-select-small-grid.mlir.
+// Row sum over the last axis: 1024 rows of 4096 would give 1024 threads,
+// one per row. The block's threads share each row instead (reduce_threads):
+// each sums a contiguous chunk of 32 (h200: 8 rows x 4096 over 128 threads)
+// or 128 (a100: 2 rows over 32 threads) elements in steps of 4, the partial
+// sums combined at the end; the model ranks them above a thread per row
+// (see bug-select-small-grid.mlir for what it still misses). With
+// split-reductions=0, ROLLER's thread per row: 32 rows per block, a thread
+// summing 64 elements per step, grid 32.
+// NOSPLIT-LABEL: func.func @reduce_last(
+// NOSPLIT: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>}
+// NOSPLIT-NOT: reduce_threads
 // H200-LABEL: func.func @reduce_last(
-// H200: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
+// H200: roller.config = #roller.config<block = <shared, [8, 4096]>, thread = <register, [8, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 128, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32, reduce_threads = 128>
 // A100-LABEL: func.func @reduce_last(
-// A100: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
+// A100: roller.config = #roller.config<block = <shared, [2, 4096]>, thread = <register, [2, 4]>, padding = [0], vector_width = 2, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
 func.func @reduce_last(%in: tensor<1024x4096xf32>, %init: tensor<1024xf32>) -> tensor<1024xf32> {
   %0 = linalg.reduce ins(%in : tensor<1024x4096xf32>) outs(%init : tensor<1024xf32>) dimensions = [1]
     (%x: f32, %acc: f32) {
@@ -42,12 +52,12 @@ func.func @reduce_middle(%in: tensor<32x64x56x128xf32>, %init: tensor<32x128xf32
 
 // -----
 
-// A row-max linalg.generic: 32 rows per block (32 threads); grid
-// 2048/32 = 64 (as reduce_last).
+// A row-max linalg.generic, split like reduce_last: 8 rows of 1024 over 64
+// threads (h200), 1 row over 32 threads (a100).
 // H200-LABEL: func.func @generic_row_max(
-// H200: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [64], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
+// H200: roller.config = #roller.config<block = <shared, [8, 1024]>, thread = <register, [8, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32, reduce_threads = 64>
 // A100-LABEL: func.func @generic_row_max(
-// A100: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [64], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
+// A100: roller.config = #roller.config<block = <shared, [1, 1024]>, thread = <register, [1, 4]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2048], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
 #map_in = affine_map<(d0, d1) -> (d0, d1)>
 #map_out = affine_map<(d0, d1) -> (d0)>
 func.func @generic_row_max(%in: tensor<2048x1024xf32>, %init: tensor<2048xf32>) -> tensor<2048xf32> {
@@ -119,4 +129,27 @@ func.func @relu_4097(%in: tensor<4097xf32>, %init: tensor<4097xf32>) -> tensor<4
       linalg.yield %r : f32
     }
   return %0 : tensor<4097xf32>
+}
+
+// -----
+
+// An argmax (BERT's softmax max, as torch-mlir writes it): its index
+// follows the maximum, so its threads cannot share the row; a thread per row.
+// H200-LABEL: func.func @argmax_rows(
+// H200-NOT: reduce_threads
+// H200: return
+// A100-LABEL: func.func @argmax_rows(
+// A100-NOT: reduce_threads
+// A100: return
+func.func @argmax_rows(%x: tensor<1024x128xf32>, %m: tensor<1024xf32>, %i: tensor<1024xi64>) -> (tensor<1024xf32>, tensor<1024xi64>) {
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(r, k) -> (r, k)>, affine_map<(r, k) -> (r)>, affine_map<(r, k) -> (r)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<1024x128xf32>) outs(%m, %i : tensor<1024xf32>, tensor<1024xi64>) {
+  ^bb0(%v: f32, %max: f32, %idx: i64):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i64
+    %mx = arith.maximumf %v, %max : f32
+    %gt = arith.cmpf ogt, %v, %max : f32
+    %ni = arith.select %gt, %ki, %idx : i64
+    linalg.yield %mx, %ni : f32, i64
+  } -> (tensor<1024xf32>, tensor<1024xi64>)
+  return %r#0, %r#1 : tensor<1024xf32>, tensor<1024xi64>
 }

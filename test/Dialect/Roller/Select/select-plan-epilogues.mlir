@@ -56,15 +56,40 @@ func.func @two_users(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>, %c: tenso
 // -----
 
 // Softmax's divide by the row sum: a row epilogue, which re-reads each row
-// of X and writes it whole (more bytes than the sum alone writes). Its
-// rows' traffic on the sum's few blocks makes the group slower than the two
-// kernels in the model: kept fused, with a note (the model prices no
-// launch), unless unfuse-slower=1 (select-unfuse-slower.mlir).
+// of X and writes it whole (more bytes than the sum alone writes). On rows
+// too short for threads to share (24 elements), its rows' traffic on the
+// sum's blocks makes the group slower than the two kernels in the model:
+// kept fused, with a note (the model prices no launch), unless
+// unfuse-slower=1 (select-unfuse-slower.mlir).
 // REPORT-LABEL: func @row
 // REPORT-NEXT: linalg.generic kernel=True epilogue=linalg.generic anchor=False more_bytes=True fewer_than_two=True
 // REPORT-NEXT: linalg.generic kernel=False epilogue=- anchor=True
-func.func @row(%x: tensor<1024x1000xf32>, %s0: tensor<1024xf32>, %y0: tensor<1024x1000xf32>) -> tensor<1024x1000xf32> {
+func.func @row(%x: tensor<4096x24xf32>, %s0: tensor<4096xf32>, %y0: tensor<4096x24xf32>) -> tensor<4096x24xf32> {
   // expected-remark @+1 {{(ranked with it, one kernel); fused although two kernels are predicted}}
+  %s = linalg.generic {indexing_maps = [affine_map<(r, c) -> (r, c)>, affine_map<(r, c) -> (r)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4096x24xf32>) outs(%s0 : tensor<4096xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %t = arith.addf %acc, %v : f32
+    linalg.yield %t : f32
+  } -> tensor<4096xf32>
+  // expected-remark @+1 {{planned as the epilogue of linalg.generic at}}
+  %y = linalg.generic {indexing_maps = [affine_map<(r, c) -> (r, c)>, affine_map<(r, c) -> (r)>, affine_map<(r, c) -> (r, c)>], iterator_types = ["parallel", "parallel"]} ins(%x, %s : tensor<4096x24xf32>, tensor<4096xf32>) outs(%y0 : tensor<4096x24xf32>) {
+  ^bb0(%v: f32, %sum: f32, %o: f32):
+    %q = arith.divf %v, %sum : f32
+    linalg.yield %q : f32
+  } -> tensor<4096x24xf32>
+  return %y : tensor<4096x24xf32>
+}
+
+// -----
+
+// The same on rows of 1000: the block's threads share each row (split
+// reduction), the group fills the GPU, and it is predicted faster than two
+// kernels (no note).
+// REPORT-LABEL: func @row_split
+// REPORT-NEXT: linalg.generic kernel=True epilogue=linalg.generic anchor=False more_bytes=True fewer_than_two=True
+// REPORT-NEXT: linalg.generic kernel=False epilogue=- anchor=True
+func.func @row_split(%x: tensor<1024x1000xf32>, %s0: tensor<1024xf32>, %y0: tensor<1024x1000xf32>) -> tensor<1024x1000xf32> {
+  // expected-remark-re @+1 {{roller-select: split reduction {{.*}}reduce over {{.*}}(ranked with it, one kernel){{$}}}}
   %s = linalg.generic {indexing_maps = [affine_map<(r, c) -> (r, c)>, affine_map<(r, c) -> (r)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<1024x1000xf32>) outs(%s0 : tensor<1024xf32>) {
   ^bb0(%v: f32, %acc: f32):
     %t = arith.addf %acc, %v : f32

@@ -83,3 +83,44 @@ func.func @config_on_dynamic(%a: tensor<?x64xf32>, %b: tensor<?x64xf32>, %c: ten
   %0 = linalg.add {roller.config = #roller.config<block = <shared, [1, 64]>, thread = <register, [1, 2]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [64], predicted_us = 1.0, bottleneck = global>} ins(%a, %b : tensor<?x64xf32>, tensor<?x64xf32>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
 }
+
+// -----
+
+// Threads sharing a reduction share every output of the block: a thread
+// tile of one of the block's 4 rows is refused before its thread count.
+func.func @split_thread_tile(%x: tensor<64x1024xf32>, %o: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @below {{roller.config splits the reduction over 32 threads, so its thread tile must cover the block tile on the parallel axes (axis 0: 1 of 4)}}
+  %0 = linalg.reduce ins(%x : tensor<64x1024xf32>) outs(%o : tensor<64xf32>) dimensions = [1] {roller.config = #roller.config<block = <shared, [4, 1024]>, thread = <register, [1, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [16], predicted_us = 1.0, bottleneck = global, reduce_threads = 32>}
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// An op without a reduction has nothing to split.
+func.func @split_without_reduction(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-error @below {{roller.config splits the reduction over 32 threads but the op has no reduction}}
+  %0 = linalg.add {roller.config = #roller.config<block = <shared, [1, 64]>, thread = <register, [1, 64]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [64], predicted_us = 1.0, bottleneck = global, reduce_threads = 32>} ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+
+// -----
+
+// An argmax's index follows its maximum: its partial results do not combine
+// one output at a time, so threads cannot share its reduction.
+func.func @split_argmax(%x: tensor<64x1024xf32>, %m: tensor<64xf32>, %i: tensor<64xi64>) -> (tensor<64xf32>, tensor<64xi64>) {
+  // expected-error @below {{roller.config splits the reduction over 32 threads but an output of the op is not reduced by one combining op with a neutral element (an argmax, say), so partial results cannot be combined}}
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(r, k) -> (r, k)>, affine_map<(r, k) -> (r)>, affine_map<(r, k) -> (r)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<64x1024xf32>) outs(%m, %i : tensor<64xf32>, tensor<64xi64>) attrs = {roller.config = #roller.config<block = <shared, [8, 1024]>, thread = <register, [8, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [8], predicted_us = 1.0, bottleneck = global, reduce_threads = 32>} {
+  ^bb0(%v: f32, %max: f32, %idx: i64):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i64
+    %mx = arith.maximumf %v, %max : f32
+    %gt = arith.cmpf ogt, %v, %max : f32
+    %ni = arith.select %gt, %ki, %idx : i64
+    linalg.yield %mx, %ni : f32, i64
+  } -> (tensor<64xf32>, tensor<64xi64>)
+  return %r#0, %r#1 : tensor<64xf32>, tensor<64xi64>
+}

@@ -240,7 +240,17 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
     * `max_regs`: registers per thread the kernel may use, compiled as the
       kernel's `.maxnreg`: the most that still fit the blocks per SM the
       model's occupancy assumed (printed only when set; `0`, the default,
-      leaves the count to ptxas).
+      leaves the count to ptxas);
+    * `reduce_threads`: threads that share each output's reduction (printed
+      only when above 1). The reduction's innermost axis is split over them
+      in contiguous chunks of `ceil(block / reduce_threads)` elements, each
+      thread accumulates a partial result over its chunk (in steps of the
+      thread tile), and the partial results are then combined: through
+      shared memory on the CPU path, with warp shuffles and one shared
+      slot per warp on the GPU path. Every thread of the block takes part
+      (`threads == reduce_threads`), so the thread tile covers the block
+      tile on the parallel axes; the schedule is one-level (no staging) on
+      the CUDA cores.
 
     Every field is bounded (`Roller/Analysis/Limits.h`), so that no
     arithmetic on a hand-written config overflows: tile, `mma`, `threads`,
@@ -253,6 +263,12 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
                    padding = [4, 4], vector_width = 4, stages = 2,
                    threads = 256, grid = [8, 8, 1], predicted_us = 21.5,
                    bottleneck = compute, max_regs = 128>
+    // A row sum of 768-element rows, 256 threads per row:
+    #roller.config<block = #roller.rtile<shared, [1, 768]>,
+                   thread = #roller.rtile<register, [1, 3]>, padding = [0],
+                   vector_width = 1, stages = 1, staged = false,
+                   threads = 256, grid = [512], predicted_us = 0.4,
+                   bottleneck = global, reduce_threads = 256>
     ```
   }];
   let parameters = (ins
@@ -268,7 +284,9 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
     Roller_F64Parameter<"microseconds">:$predicted_us,
     EnumParameter<Roller_Bottleneck>:$bottleneck,
     DefaultValuedParameter<"int64_t", "0",
-        "registers per thread the kernel may use (0: no cap)">:$max_regs
+        "registers per thread the kernel may use (0: no cap)">:$max_regs,
+    DefaultValuedParameter<"int64_t", "1",
+        "threads sharing each output's reduction">:$reduce_threads
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -277,6 +295,8 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
     size_t getRank() const { return getBlock().getSizes().size(); }
     /// Whether the schedule uses tensor cores.
     bool usesMma() const { return !getMma().empty(); }
+    /// Whether several threads share each output's reduction.
+    bool splitsReduction() const { return getReduceThreads() > 1; }
   }];
 }
 

@@ -58,6 +58,12 @@ def Roller_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kZeroFillAttrName =
         "roller.zero_fill";
     /// Name of the unit attribute `--roller-lower-rprograms` puts on the
+    /// `linalg.reduce` that combines the partial results of threads sharing
+    /// a reduction (`reduce_threads`): the GPU path combines them within
+    /// each warp with shuffles first (`--roller-reduce-partials-in-warps`).
+    static constexpr ::llvm::StringLiteral kMergePartialsAttrName =
+        "roller.merge_partials";
+    /// Name of the unit attribute `--roller-lower-rprograms` puts on the
     /// `linalg.fill`s that give a block's accumulators their initial value:
     /// the operator's thread tiles cover the filled block tile, and each
     /// thread reads its elements (as accumulators) before it writes them.

@@ -31,7 +31,12 @@ defvar RollerSelectionOptions = [
   Option<"rank", "rank", "int64_t",
          /*default=*/"::mlir::roller::SelectionOptions::kDefaultRank",
          "Attach the rank-th best candidate (1: the model's choice; larger "
-         "ranks let a benchmark evaluate the top-k on the device)">
+         "ranks let a benchmark evaluate the top-k on the device)">,
+  Option<"splitReductions", "split-reductions", "bool", /*default=*/"true",
+         "Also construct schedules whose block's threads share each "
+         "output's reduction (reduce_threads), for reductions with few "
+         "outputs; false keeps ROLLER's thread-per-output schedules (for "
+         "comparison)">
 ];
 
 def RollerAttachDevicePass : Pass<"roller-attach-device", "::mlir::ModuleOp"> {

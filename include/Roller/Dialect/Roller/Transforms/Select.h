@@ -84,6 +84,9 @@ struct SelectionOptions {
   /// With planEpilogues: keep an epilogue a kernel of its own (marked
   /// roller.unfused) when the two kernels are predicted faster.
   bool unfuseSlower = false;
+  /// Also construct schedules whose threads share a reduction
+  /// (ConstructionOptions::splitReductions).
+  bool splitReductions = true;
 };
 
 /// Chooses the #roller.config of `op` on `device`: the `rank`-th best of
