@@ -12,7 +12,8 @@ exp), so the results must be equal. Plain Python 3, standard library only.
 from differential_ops import Case, amap, fill_of, ident_map, par_iters, \
     ttype
 
-VARIANTS = ("center", "norm_like", "shift_sum", "checked_shift")
+VARIANTS = ("center", "norm_like", "shift_sum", "checked_shift",
+            "index_weighted")
 
 
 def _reduction(name, src, full, red, iters, red_t, init, body):
@@ -38,6 +39,9 @@ def make_rows(data, shape, reduced, variant, keepdim, elt="f32"):
     checked_shift  m = max(x), c = x > 1 (i1), a = or(c) over the row (a
                sibling of the max once c is fused into it, as softmax's
                all -inf check); out = a ? x - m : x
+    index_weighted  s = sum(x * (k + 1)), k the index along the innermost
+               reduced axis (a body that reads linalg.index);
+               out = x * N - s
     With `elt` f16 or bf16 the input is that type and an `extf` to f32
     (fused into each of its readers) comes first, as LayerNorm in half
     precision does.
@@ -64,9 +68,18 @@ def make_rows(data, shape, reduced, variant, keepdim, elt="f32"):
             f"%rzero = linalg.fill ins(%zero : f32) outs(%rempty : {red_t})"
             f" -> {red_t}\n")
     final_ins, final_types, final_maps = ["$in0"], ["$t0"], [full]
-    if variant in ("center", "norm_like"):
+    if variant in ("center", "norm_like", "index_weighted"):
+        body = ["%y = arith.addf %x, %a : f32"]
+        if variant == "index_weighted":
+            body = [f"%k = linalg.index {reduced[-1]} : index",
+                    "%k1 = arith.addi %k, %c1 : index",
+                    "%ki = arith.index_cast %k1 : index to i32",
+                    "%kf = arith.sitofp %ki : i32 to f32",
+                    "%xk = arith.mulf %x, %kf : f32",
+                    "%y = arith.addf %xk, %a : f32"]
+            text += "%c1 = arith.constant 1 : index\n"
         text += _reduction("s", "$in0", full, red, iters, red_t, "%rzero",
-                           ["%y = arith.addf %x, %a : f32"])
+                           body)
         body = [f"%n = arith.constant {count}.0 : f32",
                 "%xn = arith.mulf %v0, %n : f32",
                 "%y = arith.subf %xn, %v1 : f32"]

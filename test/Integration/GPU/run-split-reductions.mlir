@@ -2,8 +2,8 @@
 // end on the PTX emulator and checked against the untiled reference and the
 // CPU oracle: a boundary block (fewer rows than the block tile), threads
 // with no element of the row, a row epilogue walked by the same threads, two
-// merged sibling sums, and an f64 sum whose slots are merged through shared
-// memory (no 64-bit shuffle). The configs are written out so that the paths
+// merged sibling sums, an f64 sum whose slots are merged through shared
+// memory (no 64-bit shuffle), and a body that reads its iteration index. The configs are written out so that the paths
 // do not depend on the model's choice; the PTX checks show the shuffles.
 // Inputs and checksums as in run-gpu-features.mlir.
 //
@@ -66,6 +66,10 @@
 // CHECK-LABEL: row_sum_f64
 // CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
 // CHECK-NEXT: [-143,  -790,  -1993,  2,  0]
+
+// CHECK-LABEL: index_weighted_sum
+// CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
+// CHECK-NEXT: [-7001,  -35138,  -100071,  318,  0]
 
 // 10 rows of 100 summed in blocks of 4 rows (the last block has 2), each
 // row over 32 threads in chunks of 4: the boundary block's slots and merge.
@@ -153,6 +157,24 @@ func.func @row_sum_f64(%x: tensor<10x100xf32>) -> tensor<10xf32> {
     linalg.yield %y : f32
   } -> tensor<10xf32>
   return %n : tensor<10xf32>
+}
+
+// A sum of x[i, k] * k: the body reads its iteration index, which each
+// thread's chunk must offset (k = its chunk's start + its position).
+func.func @index_weighted_sum(%x: tensor<10x100xf32>) -> tensor<10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<10xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<10xf32>) -> tensor<10xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<10x100xf32>) outs(%init : tensor<10xf32>) attrs = {roller.config = #roller.config<block = <shared, [4, 100]>, thread = <register, [4, 2]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [3], predicted_us = 0.0, bottleneck = global, reduce_threads = 32>} {
+  ^bb0(%v: f32, %s: f32):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i32
+    %kf = arith.sitofp %ki : i32 to f32
+    %w = arith.mulf %v, %kf : f32
+    %t = arith.addf %w, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<10xf32>
+  return %r : tensor<10xf32>
 }
 
 func.func @data_2d_f32(%s0: index, %s1: index,
@@ -285,5 +307,13 @@ func.func @main() {
   %row_sum_f64_sum = call @checksum(%row_sum_f64_dyn) : (tensor<?xf32>) -> tensor<5xi64>
   %row_sum_f64_u = tensor.cast %row_sum_f64_sum : tensor<5xi64> to tensor<*xi64>
   call @printMemrefI64(%row_sum_f64_u) : (tensor<*xi64>) -> ()
+  %f_d = call @data_2d_f32(%c10, %c100, %c7, %c3, %c2, %c9, %c11, %c5) : (index, index, index, index, index, index, index, index) -> tensor<?x?xf32>
+  %f_x = tensor.cast %f_d : tensor<?x?xf32> to tensor<10x100xf32>
+  %f_r = call @index_weighted_sum(%f_x) : (tensor<10x100xf32>) -> tensor<10xf32>
+  vector.print str "index_weighted_sum\n"
+  %index_weighted_sum_dyn = tensor.cast %f_r : tensor<10xf32> to tensor<?xf32>
+  %index_weighted_sum_sum = call @checksum(%index_weighted_sum_dyn) : (tensor<?xf32>) -> tensor<5xi64>
+  %index_weighted_sum_u = tensor.cast %index_weighted_sum_sum : tensor<5xi64> to tensor<*xi64>
+  call @printMemrefI64(%index_weighted_sum_u) : (tensor<*xi64>) -> ()
   return
 }

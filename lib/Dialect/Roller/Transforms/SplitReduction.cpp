@@ -23,8 +23,10 @@
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -176,6 +178,22 @@ mlir::roller::splitReductionOverThreads(RewriterBase &rewriter,
       return failure();
   }
   auto partial = cast<linalg::LinalgOp>(tiled->tiledOps.back());
+  // Upstream's partial tiling does not offset the body's linalg.index by
+  // the thread's chunk (full tiling does): its iteration k is the split
+  // loop's k + r * chunk.
+  if (partial.hasIndexSemantics()) {
+    auto forall = partial->getParentOfType<scf::ForallOp>();
+    if (!forall)
+      return failure();
+    rewriter.setInsertionPointToStart(forall.getBody());
+    AffineExpr r = rewriter.getAffineDimExpr(0);
+    SmallVector<OpFoldResult> offsets(partial.getNumLoops(),
+                                      rewriter.getIndexAttr(0));
+    offsets[*split] = affine::makeComposedFoldedAffineApply(
+        rewriter, partial.getLoc(), r * tileSizes[*split],
+        {forall.getInductionVars().front()});
+    linalg::offsetIndices(rewriter, partial, offsets);
+  }
   if (failed(applyTiling(rewriter, partial, registers, nullptr)))
     return failure();
   for (Operation *merge : tiled->mergeOps)
