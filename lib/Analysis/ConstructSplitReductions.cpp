@@ -51,6 +51,15 @@ void Constructor::constructSplitReductions() {
   // split one in steps of up to 4 elements that divide both the chunk (so
   // that chunks start aligned) and the axis.
   Tile base(rank, 1);
+  // ROLLER's transaction rule holds for what a block reads along the
+  // reduction; its outputs, and inputs without a reduction axis (a row
+  // maximum subtracted from each element), are written or read once per
+  // output, like the outputs of ROLLER's one-level schedules.
+  TensorExpr streamed = expr;
+  streamed.outputs.clear();
+  llvm::erase_if(streamed.inputs, [&](const TensorAccess &input) {
+    return !usesReductionAxis(expr, input);
+  });
   for (unsigned a = 0; a < rank; ++a)
     if (expr.axes[a].isReduction())
       base[a] = expr.axes[a].extent;
@@ -73,15 +82,6 @@ void Constructor::constructSplitReductions() {
       schedule.block = base;
       if (rows)
         schedule.block[*rows] = outputs;
-      // ROLLER's transaction rule for what the block reads along the
-      // reduction; its outputs, and inputs without a reduction axis (a row
-      // maximum subtracted from each element), are read or written once
-      // per output, like the outputs of ROLLER's one-level schedules.
-      TensorExpr streamed = expr;
-      streamed.outputs.clear();
-      llvm::erase_if(streamed.inputs, [&](const TensorAccess &input) {
-        return !usesReductionAxis(expr, input);
-      });
       if (!isTransactionAligned(streamed, schedule.block,
                                 device.levels.front().transactionBytes))
         continue;
