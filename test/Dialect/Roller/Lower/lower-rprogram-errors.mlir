@@ -441,3 +441,32 @@ func.func @pad_sizes_loop(%x: tensor<4x8xf32>, %init: tensor<4xf32>) -> tensor<4
   } -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// Threads sharing a hand-written reduction whose second output follows the
+// first (an argmax's shape: it takes the element where the maximum grows):
+// upstream partial tiling finds no combiner with a neutral element for it
+// (--roller-select never splits one; checkConfig refuses such a config).
+func.func @split_follows_max(%x: tensor<8x256xf32>, %m: tensor<8xf32>, %i: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  // expected-error @+1 {{could not split its reduction over its threads}}
+  %0:2 = roller.rprogram ins(%x : tensor<8x256xf32>) outs(%m, %i : tensor<8xf32>, tensor<8xf32>) config = #roller.config<block = #roller.rtile<shared, [4, 256]>, thread = #roller.rtile<register, [4, 4]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2], predicted_us = 1.0, bottleneck = global, reduce_threads = 32> {
+  ^bb0(%a: tensor<8x256xf32>, %b: tensor<8xf32>, %c: tensor<8xf32>):
+    %xr = roller.load %a : tensor<8x256xf32> -> !roller.tile<4x4xf32, register>
+    %mr = roller.load %b : tensor<8xf32> -> !roller.tile<4xf32, register>
+    %ir = roller.load %c : tensor<8xf32> -> !roller.tile<4xf32, register>
+    // Upstream's own message, at the op it tiled (built from this compute).
+    // expected-error @+1 {{Failed to anaysis the reduction operation}}
+    %r:2 = roller.compute ins(%xr : !roller.tile<4x4xf32, register>) inits(%mr, %ir : !roller.tile<4xf32, register>, !roller.tile<4xf32, register>) attributes {indexing_maps = [affine_map<(r, k) -> (r, k)>, affine_map<(r, k) -> (r)>, affine_map<(r, k) -> (r)>], iterator_types = ["parallel", "reduction"]} {
+    ^bb0(%v: f32, %max: f32, %at: f32):
+      %mx = arith.maximumf %v, %max : f32
+      %gt = arith.cmpf ogt, %v, %max : f32
+      %na = arith.select %gt, %v, %at : f32
+      roller.yield %mx, %na : f32, f32
+    } -> !roller.tile<4xf32, register>, !roller.tile<4xf32, register>
+    %s0 = roller.store %r#0 into %b : !roller.tile<4xf32, register> into tensor<8xf32>
+    %s1 = roller.store %r#1 into %c : !roller.tile<4xf32, register> into tensor<8xf32>
+    roller.yield %s0, %s1 : tensor<8xf32>, tensor<8xf32>
+  } -> tensor<8xf32>, tensor<8xf32>
+  return %0#0, %0#1 : tensor<8xf32>, tensor<8xf32>
+}
