@@ -3,6 +3,7 @@
 #include "Roller/Analysis/Alignment.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -59,6 +60,22 @@ bool mlir::roller::isTransactionAligned(const TensorExpr &expr,
                                         int64_t transactionBytes) {
   return llvm::all_of(expr.getAccesses(), [&](const TensorAccess *access) {
     return isAccessTransactionAligned(*access, tile, transactionBytes);
+  });
+}
+
+bool mlir::roller::isReadAlongReduction(const TensorExpr &expr,
+                                        const TensorAccess &access) {
+  return llvm::any_of(llvm::seq<unsigned>(0, expr.getRank()), [&](unsigned a) {
+    return expr.axes[a].isReduction() && access.usesAxis(a);
+  });
+}
+
+bool mlir::roller::isTransactionAlignedAlongReduction(
+    const TensorExpr &expr, llvm::ArrayRef<int64_t> tile,
+    int64_t transactionBytes) {
+  return llvm::all_of(expr.inputs, [&](const TensorAccess &input) {
+    return !isReadAlongReduction(expr, input) ||
+           isAccessTransactionAligned(input, tile, transactionBytes);
   });
 }
 

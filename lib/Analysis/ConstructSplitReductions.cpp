@@ -21,15 +21,6 @@ using namespace mlir;
 using namespace mlir::roller;
 using namespace mlir::roller::detail;
 
-/// Whether `access` is indexed by a reduction axis of `expr`.
-static bool usesReductionAxis(const TensorExpr &expr,
-                              const TensorAccess &access) {
-  for (unsigned a = 0; a < expr.getRank(); ++a)
-    if (expr.axes[a].isReduction() && access.usesAxis(a))
-      return true;
-  return false;
-}
-
 void Constructor::constructSplitReductions() {
   const TensorExpr &expr = original;
   unsigned rank = expr.getRank();
@@ -51,15 +42,6 @@ void Constructor::constructSplitReductions() {
   // split one in steps of up to 4 elements that divide both the chunk (so
   // that chunks start aligned) and the axis.
   Tile base(rank, 1);
-  // ROLLER's transaction rule holds for what a block reads along the
-  // reduction; its outputs, and inputs without a reduction axis (a row
-  // maximum subtracted from each element), are written or read once per
-  // output, like the outputs of ROLLER's one-level schedules.
-  TensorExpr streamed = expr;
-  streamed.outputs.clear();
-  llvm::erase_if(streamed.inputs, [&](const TensorAccess &input) {
-    return !usesReductionAxis(expr, input);
-  });
   for (unsigned a = 0; a < rank; ++a)
     if (expr.axes[a].isReduction())
       base[a] = expr.axes[a].extent;
@@ -82,8 +64,8 @@ void Constructor::constructSplitReductions() {
       schedule.block = base;
       if (rows)
         schedule.block[*rows] = outputs;
-      if (!isTransactionAligned(streamed, schedule.block,
-                                device.levels.front().transactionBytes))
+      if (!isTransactionAlignedAlongReduction(
+              expr, schedule.block, device.levels.front().transactionBytes))
         continue;
       schedule.thread = schedule.block;
       schedule.thread[*split] = step;

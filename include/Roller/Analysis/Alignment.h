@@ -34,6 +34,18 @@ bool isTensorShapeAligned(int64_t size, int64_t extent, double eps);
 bool isTransactionAligned(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile,
                           int64_t transactionBytes);
 
+/// Rule 2 for threads sharing a reduction (Schedule::reduceThreads): only
+/// the inputs read along a reduction axis. The outputs are written once per
+/// block, after the reduction, and an input without a reduction axis (a row
+/// maximum subtracted from each element) is read once per output, like the
+/// outputs of ROLLER's one-level schedules.
+bool isTransactionAlignedAlongReduction(const TensorExpr &expr,
+                                        llvm::ArrayRef<int64_t> tile,
+                                        int64_t transactionBytes);
+/// Whether `access` is indexed by a reduction axis of `expr` (only inputs
+/// can be: outputs are indexed by parallel axes).
+bool isReadAlongReduction(const TensorExpr &expr, const TensorAccess &access);
+
 /// Rule 1 (execution unit): a thread count is aligned when it is a multiple
 /// of the warp size and within the per-block limit.
 bool isThreadCountAligned(const DeviceSpec &device, int64_t threads);

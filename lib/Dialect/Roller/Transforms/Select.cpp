@@ -168,13 +168,9 @@ llvm::Expected<Prediction> mlir::roller::checkConfig(const TensorExpr &expr,
   // The rules ROLLER builds tiles with hold for a user's tiles too.
   int64_t transaction = device.levels.front().transactionBytes;
   for (auto [index, access] : llvm::enumerate(expr.getAccesses())) {
-    // Threads sharing a reduction write each output once, after it, and
-    // read an input without a reduction axis once per output: the rule is
-    // for what they read along the reduction.
-    if (schedule.reduceThreads > 1 &&
-        llvm::none_of(llvm::seq<unsigned>(0, expr.getRank()), [&](unsigned a) {
-          return expr.axes[a].isReduction() && access->usesAxis(a);
-        }))
+    // Threads sharing a reduction: the rule is for what they read along it
+    // (isTransactionAlignedAlongReduction).
+    if (schedule.reduceThreads > 1 && !isReadAlongReduction(expr, *access))
       continue;
     TensorExpr single = expr;
     single.inputs = {*access};

@@ -124,3 +124,18 @@ func.func @split_argmax(%x: tensor<64x1024xf32>, %m: tensor<64xf32>, %i: tensor<
   } -> (tensor<64xf32>, tensor<64xi64>)
   return %r#0, %r#1 : tensor<64xf32>, tensor<64xi64>
 }
+
+// -----
+
+// Threads sharing a reduction are exempt from the transaction rule only for
+// what they do not read along it (the 16-byte output rows of @split_user in
+// select-user-config.mlir); half rows of 100 floats, read along it, break it.
+func.func @split_half_rows(%x: tensor<64x100xf32>, %o: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @below {{roller.config block tile breaks the memory-transaction rule: operand #0 reads rows of 200 bytes, neither a multiple of 32 nor its whole last dimension}}
+  %0 = linalg.reduce ins(%x : tensor<64x100xf32>) outs(%o : tensor<64xf32>) dimensions = [1] {roller.config = #roller.config<block = <shared, [4, 50]>, thread = <register, [4, 2]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [16], predicted_us = 1.0, bottleneck = global, reduce_threads = 32>}
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<64xf32>
+}
