@@ -536,12 +536,20 @@ TEST(ConstructionTest, FewLongRowsSplitTheReduction) {
 
 // No split where it does not apply: reductions shorter than a warp (a 7x7
 // window), tensor-core GEMMs, and operators without a reduction.
+// Each is marked splittable (a sum), so that only the reason named keeps
+// its threads apart; an unsplittable combiner (an argmax) is the last case.
 TEST(ConstructionTest, NoSplitForShortReductionsOrTensorCores) {
-  for (TensorExpr expr : {reduceNchwHw(8, 256, 7, 7), f16Matmul(64, 64, 4096),
-                          elementwiseAdd({64, 64})})
+  std::vector<std::pair<TensorExpr, bool>> cases = {
+      {reduceNchwHw(8, 256, 7, 7), true}, // a 7-wide innermost reduction
+      {f16Matmul(64, 64, 4096), true},    // tensor cores
+      {elementwiseAdd({64, 64}), true},   // no reduction
+      {reduceRows(512, 768), false}};     // an argmax's combiners
+  for (auto &[expr, splittable] : cases) {
+    expr.splittableReduction = splittable;
     for (const Candidate &c : construct(expr, preset("h200")).candidates)
       EXPECT_EQ(c.schedule.reduceThreads, 1)
           << expr.str() << " block " << str(c.schedule.block);
+  }
 }
 
 } // namespace

@@ -96,7 +96,7 @@ static LogicalResult placeSlotsInShared(RewriterBase &rewriter,
 }
 
 /// Shares `merge` (the slots of each output -> the output) over the block's
-/// threads along its parallel loops, of at most `shape`; marks it.
+/// threads along its parallel loops (at their static bounds); marks it.
 static LogicalResult shareMerge(RewriterBase &rewriter, linalg::LinalgOp merge,
                                 ConfigAttr config) {
   SmallVector<int64_t> parallel;
