@@ -50,17 +50,27 @@ TARGET_CLASS = (0.67, 1.5)
 TIMES = {"paper": "roller_ops.csv", "rerun": "roller_ops_rerun.csv"}
 
 
-def read_measured(path):
-    """{id: (type, measured us)} from an operator table."""
+# Every implementation the table times on the same V100.
+IMPLEMENTATIONS = ("roller_top1_ms", "roller_top10_ms", "cudalib_ms", "tvm_ms",
+                   "ansor_ms")
+
+
+def read_measured(path, column="roller_top1_ms"):
+    """{id: (type, measured us)} from an operator table; column "best" takes
+    the fastest of the implementations the table times."""
     measured = {}
     with open(path) as f:
         for row in csv.DictReader(f):
-            try:
-                ms = float(row["roller_top1_ms"])
-            except (KeyError, ValueError):
-                continue
-            if ms > 0:
-                measured[row["id"]] = (row["type"], ms * 1000.0)
+            names = IMPLEMENTATIONS if column == "best" else (column,)
+            times = []
+            for name in names:
+                try:
+                    times.append(float(row[name]))
+                except (KeyError, ValueError):
+                    continue
+            times = [t for t in times if t > 0]
+            if times:
+                measured[row["id"]] = (row["type"], min(times) * 1000.0)
     return measured
 
 
@@ -121,9 +131,13 @@ def report_lines(rows, summary, label):
             r["id"], r["type"], r["measured_us"],
             "%.1f" % r["predicted_us"] if r["predicted_us"] else "-",
             "%.2f" % r["ratio"] if r["ratio"] else "-", r["bottleneck"] or "-"))
+    return lines + [""] + summary_lines(summary)
+
+
+def summary_lines(summary, title=None):
     t = summary["targets"]
-    lines += ["",
-              "operators: %d measured, %d predicted" % (summary["operators"],
+    lines = [title] if title else []
+    lines += ["operators: %d measured, %d predicted" % (summary["operators"],
                                                         summary["predicted"]),
               "geomean predicted/measured: %.3f  (target [%.2f, %.2f]) %s" % (
                   summary["geomean"] or float("nan"), TARGET_GEOMEAN[0],
@@ -153,8 +167,10 @@ def markdown(rows, summary, label):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--roller-opt", default=os.path.join(REPO, "build", "bin", "roller-opt"))
-    ap.add_argument("--device", default="v100",
-                    help="device the predictions are for (the table is V100's)")
+    ap.add_argument("--device", default=os.path.join(HERE, "v100-pcie.json"),
+                    help="device the predictions are for: a preset or a JSON "
+                         "file (default: the V100 PCIe the table was measured "
+                         "on)")
     ap.add_argument("--times", choices=sorted(TIMES), default="paper",
                     help="the paper's plotted times or the artifact's re-run")
     ap.add_argument("--suite", default=os.path.join(REPO, "bench", "suite", "roller119.mlir"))
@@ -186,15 +202,29 @@ def main(argv=None):
         return 2
     rows = build_rows(records, measured)
     summary = summarize(rows)
-    label = "%s preset, %s times" % (args.device, args.times)
+    device = os.path.splitext(os.path.basename(args.device))[0]
+    label = "%s, %s times" % (device, args.times)
     print("\n".join(report_lines(rows, summary, label)))
+    # The targets are against ROLLER's top-1, one kernel per operator that
+    # is often far from the fastest the table knows (on depthwise
+    # convolutions up to 8x AutoTVM's). The model predicts what a good kernel
+    # takes: the same figures against the fastest measured implementation.
+    best_rows = build_rows(records, read_measured(table, "best"))
+    best = summarize(best_rows)
+    print("")
+    print("\n".join(summary_lines(best, "against the fastest measured kernel "
+                                        "(min of ROLLER top-1, top-10, "
+                                        "cuDNN/cuBLAS, AutoTVM, Ansor)")))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"rows": rows, "summary": summary, "device": args.device,
-                       "times": args.times}, f, indent=1)
+            json.dump({"rows": rows, "summary": summary, "device": device,
+                       "times": args.times, "best_rows": best_rows,
+                       "summary_best": best}, f, indent=1)
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(markdown(rows, summary, label))
+            f.write("Against the fastest measured kernel: geomean %.3f, "
+                    "Spearman %.3f.\n" % (best["geomean"], best["spearman"]))
     if args.check_targets and not all(summary["targets"].values()):
         return 1
     return 0

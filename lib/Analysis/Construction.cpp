@@ -84,7 +84,7 @@ bool Constructor::isMemoryBound(const TensorExpr &expr,
     if (const PeakThroughput *mma = device.getPeak(expr.mmaInputType))
       peakOps = std::max(peakOps, mma->tensorCoreTflops * 1e12);
   double memory = getGlobalTraffic(expr, tile, global->transactionBytes) /
-                  (global->bandwidthGBps * 1e9);
+                  (global->getSustainedGBps() * 1e9);
   return memory > expr.totalOps() / peakOps;
 }
 

@@ -46,7 +46,8 @@ bool MemLevel::operator==(const MemLevel &other) const {
   return kind == other.kind && capacityBytes == other.capacityBytes &&
          bandwidthGBps == other.bandwidthGBps &&
          transactionBytes == other.transactionBytes && banks == other.banks &&
-         bankWidthBytes == other.bankWidthBytes;
+         bankWidthBytes == other.bankWidthBytes &&
+         achievableGBps == other.achievableGBps;
 }
 
 bool PeakThroughput::operator==(const PeakThroughput &other) const {
@@ -288,6 +289,11 @@ std::optional<std::string> DeviceSpec::validate() const {
     ROLLER_CHECK(checkInt(at + " capacity_bytes", level.capacityBytes, false,
                           kMaxBytes));
     ROLLER_CHECK(checkRate(at + " bandwidth_gbps", level.bandwidthGBps, false));
+    ROLLER_CHECK(checkRate(at + " achievable_gbps", level.achievableGBps,
+                           /*allowZero=*/true));
+    if (level.achievableGBps > level.bandwidthGBps)
+      return at + " achievable_gbps (" + fmt(level.achievableGBps) +
+             ") exceeds its bandwidth_gbps (" + fmt(level.bandwidthGBps) + ")";
     ROLLER_CHECK(checkInt(at + " transaction_bytes", level.transactionBytes,
                           false, kMaxBytes));
     ROLLER_CHECK(checkInt(at + " banks", level.banks, true, 1024));

@@ -25,6 +25,10 @@
 //              cudaOccMaxBlocksPerMultiprocessor.
 //   [PTX]      PTX ISA, "Warp-level Matrix Multiply-Accumulate Instructions",
 //              mma matrix shapes and their target-ISA notes.
+//   [ROLLER-ART] ROLLER's OSDI'22 artifact, Figure 10 times on a V100
+//              (Azure NC24s_v3), bench/data/roller_ops.csv: the fastest
+//              ReLU of any implementation there moves 826 GB/s (one read and
+//              one write per element; 821-826 GB/s on the 12 largest).
 //   [MEAS]     cudaGetDeviceProperties / nvidia-smi on an H200 SXM (see the
 //              doc for the records).
 //
@@ -80,10 +84,12 @@ DeviceSpec commonSpec() {
   return spec;
 }
 
-MemLevel globalLevel(int64_t capacity, double bandwidthGBps) {
+MemLevel globalLevel(int64_t capacity, double bandwidthGBps,
+                     double achievableGBps = 0) {
   // 32-byte sectors are the unit DRAM and L2 move [CUDA-PG] "Device Memory
   // Accesses"; not banked.
-  return {MemLevelKind::Global, capacity, bandwidthGBps, 32, 0, 0};
+  return {MemLevelKind::Global, capacity, bandwidthGBps, 32, 0, 0,
+          achievableGBps};
 }
 
 MemLevel sharedLevel(int64_t capacity, double bandwidthGBps) {
@@ -134,7 +140,8 @@ DeviceSpec makeV100() {
   // [PTX] mma.m8n8k4 with .f16 inputs needs sm_70; f16 or f32 accumulators.
   spec.mmaShapes = {{8, 8, 4, "f16", "f32"}, {8, 8, 4, "f16", "f16"}};
   spec.levels = {
-      globalLevel(16 * GiB, 900), // [V100-WP] 16 GB HBM2, 900 GB/s
+      // [V100-WP] 16 GB HBM2, 900 GB/s; [ROLLER-ART] 826 GB/s sustained.
+      globalLevel(16 * GiB, 900, 826),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       // 256 KB register file per SM [V100-WP] Table 1; 64 FP32 lanes per SM.
       registerLevel(256 * KiB, registerBandwidthGBps(64, spec.smCount, clock)),

@@ -375,7 +375,8 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
       getGlobalTraffic(expr, schedule.block, global->transactionBytes);
   double blockGlobal = p.globalBytes / double(p.blocks);
   p.stageUs[unsigned(Stage::Global)] =
-      concurrent * blockGlobal / (global->bandwidthGBps * 1e9 * perSM) * 1e6;
+      concurrent * blockGlobal / (global->getSustainedGBps() * 1e9 * perSM) *
+      1e6;
 
   // Shared memory: the threads' reads of their tiles, slowed by the bank
   // conflict degree the padding leaves.
@@ -387,7 +388,7 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
     double blockShared = p.sharedBytes / double(p.blocks);
     p.stageUs[unsigned(Stage::Shared)] =
         concurrent * blockShared * double(p.bankConflict) /
-        (shared->bandwidthGBps * 1e9 * perSM) * 1e6;
+        (shared->getSustainedGBps() * 1e9 * perSM) * 1e6;
   }
 
   p.bottleneck = Stage::Compute;

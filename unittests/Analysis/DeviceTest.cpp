@@ -142,7 +142,13 @@ TEST(DeviceTest, V100Figures) {
   EXPECT_EQ(v.l2Bytes, 6 * MiB);
   EXPECT_EQ(v.levels[0].capacityBytes, 16 * GiB);
   EXPECT_EQ(v.levels[0].bandwidthGBps, 900);
+  // Measured: the fastest ReLU of ROLLER's V100 table; the model uses it.
+  EXPECT_EQ(v.levels[0].achievableGBps, 826);
+  EXPECT_EQ(v.levels[0].getSustainedGBps(), 826);
   EXPECT_DOUBLE_EQ(v.levels[1].bandwidthGBps, 15667.2);
+  // No measurement of the shared level: the model uses its peak.
+  EXPECT_EQ(v.levels[1].achievableGBps, 0);
+  EXPECT_DOUBLE_EQ(v.levels[1].getSustainedGBps(), 15667.2);
   EXPECT_DOUBLE_EQ(v.levels[2].bandwidthGBps, 94003.2);
   EXPECT_EQ(v.getPeak("f32")->cudaCoreTflops, 15.7);
   EXPECT_EQ(v.getPeak("f64")->cudaCoreTflops, 7.8);
@@ -299,6 +305,11 @@ TEST(DeviceTest, ValidateReportsEachProblem) {
        [](DeviceSpec &s) { s.levels[1].bankWidthBytes = 0; }},
       {"level 'register' has bank_width 4 but no banks",
        [](DeviceSpec &s) { s.levels[2].bankWidthBytes = 4; }},
+      {"level 'global' achievable_gbps (5000) exceeds its bandwidth_gbps "
+       "(4800)",
+       [](DeviceSpec &s) { s.levels[0].achievableGBps = 5000; }},
+      {"level 'global' achievable_gbps must not be negative (got -1)",
+       [](DeviceSpec &s) { s.levels[0].achievableGBps = -1; }},
       {"level 'shared' capacity_bytes (1000) differs from smem_per_sm "
        "(233472)",
        [](DeviceSpec &s) { s.levels[1].capacityBytes = 1000; }},
@@ -366,6 +377,20 @@ TEST(DeviceTest, JSONBaseOverridesOnlyGivenKeys) {
   EXPECT_EQ(parsed->validate(), std::nullopt);
   EXPECT_EQ(parsed->levels[0].capacityBytes, 32 * GiB);
   EXPECT_EQ(parsed->levels[0].bandwidthGBps, 900);
+  EXPECT_EQ(parsed->levels[0].achievableGBps, 826);
+
+  // The V100 PCIe the bench/model table was measured on: a clock, the peaks
+  // and the clock-derived levels replaced, the measured HBM kept.
+  parsed = parseDeviceJSON(R"({"base": "v100", "name": "v100-pcie",
+      "clock_mhz": 1380, "peaks": [{"element_type": "f32",
+      "cuda_core_tflops": 14.0}], "levels": [{"kind": "global",
+      "achievable_gbps": 800}, {"kind": "shared", "bandwidth_gbps": 14131.2}]})");
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->validate(), std::nullopt);
+  EXPECT_EQ(parsed->getPeak("f32")->cudaCoreTflops, 14.0);
+  EXPECT_EQ(parsed->levels[0].bandwidthGBps, 900);
+  EXPECT_EQ(parsed->levels[0].achievableGBps, 800);
+  EXPECT_EQ(parsed->levels[1].bandwidthGBps, 14131.2);
 
   // mma_shapes replaces the base list.
   parsed = parseDeviceJSON(R"({"base": "a100", "mma_shapes": [
@@ -400,7 +425,7 @@ TEST(DeviceTest, JSONErrorsNameThePath) {
       {R"({"levels": [{"kind": "global", "capacity": 1}]})",
        "levels[0].capacity: unknown key (expected one of: kind, "
        "capacity_bytes, bandwidth_gbps, transaction_bytes, banks, "
-       "bank_width_bytes)"},
+       "bank_width_bytes, achievable_gbps)"},
       {R"({"levels": [{"kind": "shared", "banks": "32"}]})",
        "levels[0].banks: expected an integer"},
       {R"({"levels": [{}]})", "levels[0]: missing key 'kind'"},

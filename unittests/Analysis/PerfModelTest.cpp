@@ -481,6 +481,27 @@ TEST(PerfModelTest, PredictWithoutShared) {
   expectRelNear(p->totalUs, global, "global");
 }
 
+// A measured achievable bandwidth replaces the peak in the global stage
+// (the same kernel, the same bytes): time scales by peak / achievable.
+TEST(PerfModelTest, PredictWithAchievableBandwidth) {
+  TensorExpr add = elementwiseAdd({1024, 1024});
+  Schedule s;
+  s.block = {1, 512};
+  s.thread = {1, 4};
+  s.threads = 128;
+  s.usesShared = false;
+  DeviceSpec measured = h200();
+  measured.levels[0].achievableGBps = 4000;
+  llvm::Expected<Prediction> peak = predict(add, h200(), s);
+  llvm::Expected<Prediction> sustained = predict(add, measured, s);
+  ASSERT_TRUE(bool(peak)) << llvm::toString(peak.takeError());
+  ASSERT_TRUE(bool(sustained)) << llvm::toString(sustained.takeError());
+  EXPECT_EQ(sustained->globalBytes, peak->globalBytes);
+  double global = 16 * (3.0 * 2048) / (4000e9 / kSMs) * 1e6;
+  expectRelNear(sustained->stageUs[unsigned(Stage::Global)], global, "global");
+  expectRelNear(sustained->totalUs / peak->totalUs, 4800.0 / 4000.0, "ratio");
+}
+
 // Threads sharing a reduction (1024 rows of 4096, 2 rows per block, 128
 // threads per row): every lane is busy, the block keeps one partial result
 // per thread and row in shared memory, and the compute adds the combining:

@@ -48,8 +48,19 @@ struct MemLevel {
   int64_t banks = 0;
   /// Width of one bank in bytes (0 when the level is not banked).
   int64_t bankWidthBytes = 0;
+  /// The bandwidth a streaming kernel measurably sustains, in GB/s, at most
+  /// `bandwidthGBps` (DRAM refresh, ECC, page misses and controller
+  /// turnarounds keep HBM below its pin rate). 0 when no measurement is known:
+  /// the model then uses the peak.
+  double achievableGBps = 0;
 
   bool operator==(const MemLevel &other) const;
+
+  /// The rate the model divides traffic by: the achievable bandwidth when
+  /// known, the peak otherwise.
+  double getSustainedGBps() const {
+    return achievableGBps > 0 ? achievableGBps : bandwidthGBps;
+  }
 };
 
 /// Peak arithmetic throughput for one element type, dense, in TFLOP/s (TOP/s

@@ -4,15 +4,24 @@
 // Every roller attribute round-trips through its custom syntax and through
 // the generic printer.
 
-// A memory level with banks, and one without.
+// A memory level with banks, and one without; a measured achievable
+// bandwidth is printed, an unmeasured one (0) omitted.
 // CHECK-LABEL: func.func private @mem_levels()
 // CHECK-SAME: global = #roller.mem_level<global, capacity = 150323855360, bandwidth = 4800.0, transaction = 32, banks = 0, bank_width = 0>
+// CHECK-SAME: measured = #roller.mem_level<global, capacity = 17179869184, bandwidth = 900.0, transaction = 32, banks = 0, bank_width = 0, achievable = 826.0>
 // CHECK-SAME: shared = #roller.mem_level<shared, capacity = 233472, bandwidth = 33454.08, transaction = 128, banks = 32, bank_width = 4>
+// CHECK-SAME: unmeasured = #roller.mem_level<global, capacity = 1024, bandwidth = 1.0, transaction = 32, banks = 0, bank_width = 0>
 func.func private @mem_levels() attributes {
   shared = #roller.mem_level<shared, capacity = 233472, bandwidth = 33454.08,
                              transaction = 128, banks = 32, bank_width = 4>,
   global = #roller.mem_level<global, capacity = 150323855360, bandwidth = 4800,
-                             transaction = 32, banks = 0, bank_width = 0>}
+                             transaction = 32, banks = 0, bank_width = 0>,
+  measured = #roller.mem_level<global, capacity = 17179869184, bandwidth = 900,
+                               transaction = 32, banks = 0, bank_width = 0,
+                               achievable = 826>,
+  unmeasured = #roller.mem_level<global, capacity = 1024, bandwidth = 1.0,
+                                 transaction = 32, banks = 0, bank_width = 0,
+                                 achievable = 0.0>}
 
 // -----
 

@@ -123,7 +123,8 @@ static bool isNonNegativeFinite(const llvm::APFloat &value) {
 LogicalResult MemLevelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    MemoryLevel kind, int64_t capacity,
                                    llvm::APFloat bandwidth, int64_t transaction,
-                                   int64_t banks, int64_t bankWidth) {
+                                   int64_t banks, int64_t bankWidth,
+                                   llvm::APFloat achievable) {
   if (capacity <= 0)
     return emitError() << "memory level capacity must be positive, got "
                        << capacity;
@@ -137,6 +138,12 @@ LogicalResult MemLevelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "memory level banks (" << banks
                        << ") and bank_width (" << bankWidth
                        << ") must be both positive or both 0";
+  if (!isNonNegativeFinite(achievable))
+    return emitError() << "memory level achievable bandwidth must be 0 (not "
+                          "measured) or positive";
+  if (achievable.compare(bandwidth) == llvm::APFloat::cmpGreaterThan)
+    return emitError() << "memory level achievable bandwidth exceeds its "
+                          "bandwidth";
   return success();
 }
 
@@ -238,7 +245,8 @@ buildSpec(function_ref<InFlightDiagnostic()> emitError, StringRef name,
     spec.levels.push_back({toMemLevelKind(level.getKind()), level.getCapacity(),
                            level.getBandwidth().convertToDouble(),
                            level.getTransaction(), level.getBanks(),
-                           level.getBankWidth()});
+                           level.getBankWidth(),
+                           level.getAchievable().convertToDouble()});
   }
   return spec;
 }
@@ -314,7 +322,7 @@ static DeviceAttr withDeviceParams(MLIRContext *ctx, const DeviceSpec &spec,
     levels.push_back(MemLevelAttr::get(
         ctx, toMemoryLevel(level.kind), level.capacityBytes,
         llvm::APFloat(level.bandwidthGBps), level.transactionBytes, level.banks,
-        level.bankWidthBytes));
+        level.bankWidthBytes, llvm::APFloat(level.achievableGBps)));
   return build(spec.name, spec.chip, spec.smCount, spec.warpSize,
                spec.warpSchedulersPerSM, llvm::APFloat(spec.clockMHz),
                spec.maxThreadsPerBlock, spec.maxThreadsPerSM,

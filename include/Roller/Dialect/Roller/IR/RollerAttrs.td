@@ -37,6 +37,14 @@ class Roller_F64Parameter<string desc> : APFloatParameter<desc> {
   let printer = [{ ::mlir::roller::printF64($_printer, $_self) }];
 }
 
+// A number that may be omitted, when it is 0.
+class Roller_OptionalF64Parameter<string desc>
+    : DefaultValuedParameter<"llvm::APFloat", "llvm::APFloat(0.0)", desc> {
+  let parser = [{ ::mlir::roller::parseF64($_parser) }];
+  let printer = [{ ::mlir::roller::printF64($_printer, $_self) }];
+  let comparator = [{ $_lhs.bitwiseIsEqual($_rhs) }];
+}
+
 // A flag written `true` or `false`, omitted when it has its default.
 class Roller_BoolParameter<string desc, string default>
     : DefaultValuedParameter<"bool", default, desc> {
@@ -65,7 +73,10 @@ def Roller_MemLevelAttr : Roller_Attr<"MemLevel", "mem_level"> {
       GB/s (1e9 bytes per second);
     * `transaction`: bytes of one memory transaction at this level;
     * `banks`, `bank_width`: number of banks and bytes per bank (0 when the
-      level is not banked).
+      level is not banked);
+    * `achievable`: the bandwidth a streaming kernel measurably sustains, in
+      GB/s, at most `bandwidth`; omitted (0) when no measurement is known, and
+      the model then uses `bandwidth`.
 
     Example:
 
@@ -80,11 +91,12 @@ def Roller_MemLevelAttr : Roller_Attr<"MemLevel", "mem_level"> {
     Roller_F64Parameter<"GB/s">:$bandwidth,
     "int64_t":$transaction,
     "int64_t":$banks,
-    "int64_t":$bank_width
+    "int64_t":$bank_width,
+    Roller_OptionalF64Parameter<"GB/s, 0 when not measured">:$achievable
   );
   let assemblyFormat = [{
     `<` $kind `,` struct($capacity, $bandwidth, $transaction, $banks,
-                         $bank_width) `>`
+                         $bank_width, $achievable) `>`
   }];
   let genVerifyDecl = 1;
 }
