@@ -5,7 +5,10 @@ model predicts, per device (no GPU needed).
 Until the boundary blocks of tensor-core kernels could be padded
 (--roller-pad-mma-boundary-tiles), a tensor-core block tile had to divide
 M, N and K, so an f16 GEMM whose M or N no multiple of 16 (8) divides ran
-on the CUDA cores. The block tiles now need only divide K. For each shape
+on the CUDA cores; until the partial last reduction step could be padded
+too, the k step had to divide K, and an f16 GEMM whose K is no multiple of
+16 (1000, 3000) ran on the CUDA cores. No block tile need divide the tensor
+now. For each shape
 (transformer and vision shapes with an irregular token count or vocabulary,
 plus small ones) this prints the selection's strategy, block and warp
 tiles and predicted time, and with --baseline-roller-opt the same from
@@ -26,10 +29,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 
 # (M, N, K): ViT-B/16 tokens (197), CLIP text (77), a GPT-2 vocabulary
-# projection (50257), square irregular shapes, and small ones.
+# projection (50257), square irregular shapes, small ones, and reductions
+# no multiple of 16 divides (1000, 3000, 2040).
 SHAPES = [(77, 768, 3072), (197, 768, 768), (128, 50257, 768),
           (1000, 1000, 1024), (4095, 4095, 4096), (300, 300, 320),
-          (40, 72, 48), (1000, 1000, 1000)]
+          (40, 72, 48), (1000, 1000, 1000), (197, 768, 3000),
+          (2048, 2048, 2040)]
 
 
 def gemm(m, n, k):

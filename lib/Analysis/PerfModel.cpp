@@ -120,11 +120,16 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
                                         .value_or(kStreamedInFlightRegisters),
                                     kStreamedInFlightRegisters);
   // A warp tile is spread over the warp's threads (mma.sync fragments).
+  int64_t partialStep = 0;
   if (mma) {
     tile = llvm::divideCeil(tile, device.warpSize);
     inFlight = llvm::divideCeil(inFlight, device.warpSize);
+    for (unsigned a = 0; a < expr.getRank(); ++a)
+      if (expr.axes[a].isReduction() && block[a] > 0 &&
+          expr.axes[a].extent % block[a] != 0)
+        partialStep = kPartialMmaStepRegisters;
   }
-  return tile + inFlight + kScalarRegisters +
+  return tile + inFlight + kScalarRegisters + partialStep +
          kAddressRegisters * (addresses + counters);
 }
 

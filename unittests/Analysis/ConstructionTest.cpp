@@ -295,12 +295,13 @@ TEST(ConstructionTest, NoTensorCoresOnVoltaOrForF32) {
     EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
 }
 
-// Tensor-core block tiles need not divide m and n (the GPU lowering pads a
-// boundary block's shared tiles and masks its accumulator), but their k
-// step divides K: a 1000 x 1000 x 1024 matmul gets tensor-core candidates
-// whose m or n tiles leave a boundary block, every k step dividing 1024; a
-// 1000^3 matmul, whose K no multiple of 16 divides, runs on the CUDA cores.
-TEST(ConstructionTest, TensorCoreBlocksDivideTheReduction) {
+// Tensor-core block tiles need not divide m, n or k (the GPU lowering pads
+// a boundary block's shared tiles and the partial last reduction step's,
+// and masks the accumulator): a 1000 x 1000 x 1024 matmul gets tensor-core
+// candidates whose m or n tiles leave a boundary block, their k steps
+// dividing 1024 (where a multiple of 16 can divide K, one does); a 1000^3
+// matmul, whose K no multiple of 16 divides, gets them too.
+TEST(ConstructionTest, TensorCoreBlocksNeedNotDivideTheTensor) {
   TensorExpr mm = f16Matmul(1000, 1000, 1024);
   ConstructionResult result = construct(mm, preset("h200"));
   expectWellFormed(mm, preset("h200"), result);
@@ -314,11 +315,21 @@ TEST(ConstructionTest, TensorCoreBlocksDivideTheReduction) {
     boundary |= 1000 % c.schedule.block[0] || 1000 % c.schedule.block[1];
   }
   EXPECT_TRUE(boundary);
-  ConstructionResult irregular =
-      construct(f16Matmul(1000, 1000, 1000), preset("h200"));
-  expectWellFormed(f16Matmul(1000, 1000, 1000), preset("h200"), irregular);
-  ASSERT_FALSE(irregular.candidates.empty());
-  for (const Candidate &c : irregular.candidates)
+  // K = 1000 = 62 * 16 + 8: every k step leaves a partial last step, which
+  // the GPU lowering pads to the mma k (--roller-pad-mma-boundary-tiles).
+  TensorExpr irregular = f16Matmul(1000, 1000, 1000);
+  ConstructionResult padded = construct(irregular, preset("h200"));
+  expectWellFormed(irregular, preset("h200"), padded);
+  ASSERT_FALSE(padded.candidates.empty());
+  for (const Candidate &c : padded.candidates) {
+    ASSERT_FALSE(c.schedule.mma.empty()) << str(c.schedule.block);
+    EXPECT_EQ(c.schedule.block[2] % 16, 0) << str(c.schedule.block);
+    EXPECT_NE(1000 % c.schedule.block[2], 0) << str(c.schedule.block);
+  }
+  // Below one mma k there is no k step: the CUDA cores.
+  ConstructionResult shallow = construct(f16Matmul(64, 64, 8), preset("h200"));
+  ASSERT_FALSE(shallow.candidates.empty());
+  for (const Candidate &c : shallow.candidates)
     EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
 }
 

@@ -122,6 +122,16 @@ TEST(PerfModelTest, EstimateRegisters) {
   EXPECT_EQ(estimateRegisters(half, odd, h200()),
             3 + 1 + addressesAndLoops + kScalarRegisters);
   EXPECT_EQ(getDeclaredRegisters(half, odd.thread, /*mma=*/true, h200()), 18);
+  // A k step that leaves a partial last step (K = 1000 in steps of 32) adds
+  // kPartialMmaStepRegisters on the tensor cores, and nothing on the CUDA
+  // cores (whose partial steps ptxas compiled without extra registers).
+  TensorExpr ragged = f16Matmul(1024, 1024, 1000);
+  EXPECT_EQ(estimateRegisters(ragged, mmaSchedule(), h200()),
+            estimateRegisters(half, mmaSchedule(), h200()) +
+                kPartialMmaStepRegisters);
+  TensorExpr raggedSimt = matmul(1024, 1024, 1000);
+  EXPECT_EQ(estimateRegisters(raggedSimt, simtSchedule(), h200()),
+            estimateRegisters(mm, simtSchedule(), h200()));
 }
 
 // A depthwise window: every input element of a thread step feeds one output

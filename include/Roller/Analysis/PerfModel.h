@@ -30,6 +30,11 @@ constexpr int64_t kStreamedInFlightRegisters = 24;
 /// Registers of one address or loop counter: the kernels index with 64-bit
 /// `index` values.
 constexpr int64_t kAddressRegisters = 2;
+/// Registers a tensor-core kernel whose k step leaves a partial last step
+/// takes beyond the same kernel without one: the peeled steps' copy pieces
+/// and the zeroing of the padded slab stay live beside the accumulators.
+/// Calibrated with ptxas on irregular GEMMs (docs/model.md).
+constexpr int64_t kPartialMmaStepRegisters = 24;
 
 /// Threads of a schedule: the thread (or warp) tiles of one block over the
 /// spatial axes, times the warp size with tensor cores.

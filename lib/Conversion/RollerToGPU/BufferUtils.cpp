@@ -3,9 +3,12 @@
 #include "BufferUtils.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -208,4 +211,76 @@ Value mlir::roller::getF16Twin(RewriterBase &rewriter, Location loc,
                                      subview.getMixedStrides());
   }
   return twin;
+}
+
+/// The value of the index or i1 `value` in the thread whose x id is `t`
+/// (blocks are one-dimensional), when it is computed from thread ids and
+/// constants by affine ops and integer comparisons; std::nullopt otherwise.
+std::optional<int64_t> mlir::roller::evaluateInThread(Value value, int64_t t,
+                                                      unsigned depth) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  // The thread ids and block sizes of a `gpu.launch` are its body's
+  // arguments.
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto launch = dyn_cast<gpu::LaunchOp>(arg.getOwner()->getParentOp());
+    if (!launch || arg.getOwner() != &launch.getBody().front())
+      return std::nullopt;
+    gpu::KernelDim3 ids = launch.getThreadIds();
+    gpu::KernelDim3 sizes = launch.getBlockSize();
+    if (arg == ids.x)
+      return t;
+    if (arg == ids.y || arg == ids.z)
+      return 0;
+    if (arg == sizes.x)
+      return getConstantIntValue(launch.getBlockSizeX());
+    if (arg == sizes.y)
+      return getConstantIntValue(launch.getBlockSizeY());
+    if (arg == sizes.z)
+      return getConstantIntValue(launch.getBlockSizeZ());
+    return std::nullopt;
+  }
+  Operation *op = value.getDefiningOp();
+  if (!op || depth > 16)
+    return std::nullopt;
+  if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+    return id.getDimension() == gpu::Dimension::x ? t : 0;
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    std::optional<int64_t> lhs = evaluateInThread(cmp.getLhs(), t, depth + 1);
+    std::optional<int64_t> rhs = evaluateInThread(cmp.getRhs(), t, depth + 1);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    return int64_t(arith::applyCmpPredicate(cmp.getPredicate(),
+                                            APInt(64, uint64_t(*lhs)),
+                                            APInt(64, uint64_t(*rhs))));
+  }
+  AffineMap map;
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op))
+    map = apply.getAffineMap();
+  else if (auto min = dyn_cast<affine::AffineMinOp>(op))
+    map = min.getAffineMap();
+  else if (auto max = dyn_cast<affine::AffineMaxOp>(op))
+    map = max.getAffineMap();
+  else
+    return std::nullopt;
+  Builder builder(op->getContext());
+  SmallVector<Attribute> operands;
+  for (Value operand : op->getOperands()) {
+    std::optional<int64_t> v = evaluateInThread(operand, t, depth + 1);
+    if (!v)
+      return std::nullopt;
+    operands.push_back(builder.getIndexAttr(*v));
+  }
+  SmallVector<Attribute> folded;
+  if (failed(map.constantFold(operands, folded)))
+    return std::nullopt;
+  SmallVector<int64_t> results = llvm::map_to_vector(
+      folded, [](Attribute r) { return cast<IntegerAttr>(r).getInt(); });
+  if (results.empty())
+    return std::nullopt;
+  if (isa<affine::AffineMinOp>(op))
+    return *llvm::min_element(results);
+  if (isa<affine::AffineMaxOp>(op))
+    return *llvm::max_element(results);
+  return results.front();
 }

@@ -24,6 +24,12 @@ Value getRootBuffer(Value value);
 /// Whether `value` is a memref in workgroup (shared) memory.
 bool isWorkgroupMemory(Value value);
 
+/// The value of the index or i1 `value` in the thread whose x id is `t`
+/// (blocks are one-dimensional), when it is computed from thread ids and
+/// constants by affine ops and integer comparisons; std::nullopt otherwise.
+std::optional<int64_t> evaluateInThread(Value value, int64_t t,
+                                        unsigned depth = 0);
+
 /// Whether every access inside `loop` to the buffer behind `tile` (a view)
 /// goes through `tile` itself, the loop both reads and writes it, and the
 /// loop calls nothing: then the tile can live in registers for the whole

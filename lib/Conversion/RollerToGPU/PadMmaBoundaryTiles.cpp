@@ -6,6 +6,13 @@
 // fill them, so that `--roller-vectorize-mma` computes it with mma.sync
 // instead of on the CUDA cores.
 //
+// The partial last reduction step of an interior block, peeled by
+// `--roller-specialize-full-tiles`, has static sizes that are no multiple of
+// the mma k (8 of 16): its warp tile reads views rounded up to the multiple,
+// inside the full step's shared tiles, and the slab between the step's end
+// and the rounded end is zeroed by the block's threads before the warp tile
+// (behind a barrier of its own: the step's copies write only its first 8).
+//
 // Why zeros are enough: past the tensor's edge along m or n, the padded rows
 // and columns only feed accumulator elements past the edge, which the masked
 // accumulator writes drop; past the end of the reduction, both inputs are
@@ -17,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Conversion/RollerToGPU/PadMmaBoundaryTiles.h"
+#include "BoundedViews.h"
 #include "BufferUtils.h"
 #include "Roller/Conversion/RollerToGPU/Passes.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
@@ -28,6 +36,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Dominance.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERPADMMABOUNDARYTILESPASS
@@ -37,167 +46,33 @@ namespace mlir::roller {
 using namespace mlir;
 using namespace mlir::roller;
 
-namespace {
-
-/// A view of dynamic size, seen from the first static-shaped memref up its
-/// chain of subviews (outermost last), with the constant upper bounds of the
-/// view's sizes.
-struct BoundedView {
-  Value root;
-  SmallVector<memref::SubViewOp> chain;
-  SmallVector<int64_t> sizes;
-};
-
-} // namespace
-
-/// A constant upper bound of the index `size`: the sizes of boundary tiles
-/// are `affine.min`s of a constant (the full tile) and the remaining
-/// extent, clamped at zero by an `affine.max`. (Upstream's value bounds
-/// analysis encodes a max by lower bounds only, so it finds no upper bound
-/// of that clamp.)
-static std::optional<int64_t> getUpperBound(OpFoldResult size,
-                                            unsigned depth = 0) {
-  if (std::optional<int64_t> constant = getConstantIntValue(size))
-    return constant;
-  auto value = dyn_cast<Value>(size);
-  if (!value || depth > 8)
-    return std::nullopt;
-  auto boundOf = [&](AffineExpr expr, ValueRange dims,
-                     ValueRange symbols) -> std::optional<int64_t> {
-    if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-      return constant.getValue();
-    if (auto dim = dyn_cast<AffineDimExpr>(expr))
-      return getUpperBound(dims[dim.getPosition()], depth + 1);
-    if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
-      return getUpperBound(symbols[symbol.getPosition()], depth + 1);
-    return std::nullopt;
-  };
-  if (auto min = value.getDefiningOp<affine::AffineMinOp>()) {
-    // The least bound of any result bounds the minimum.
-    std::optional<int64_t> bound;
-    for (AffineExpr expr : min.getAffineMap().getResults())
-      if (std::optional<int64_t> b =
-              boundOf(expr, min.getDimOperands(), min.getSymbolOperands()))
-        bound = bound ? std::min(*bound, *b) : *b;
-    return bound;
-  }
-  if (auto max = value.getDefiningOp<affine::AffineMaxOp>()) {
-    // The maximum needs a bound for every result.
-    std::optional<int64_t> bound;
-    for (AffineExpr expr : max.getAffineMap().getResults()) {
-      std::optional<int64_t> b =
-          boundOf(expr, max.getDimOperands(), max.getSymbolOperands());
-      if (!b)
-        return std::nullopt;
-      bound = bound ? std::max(*bound, *b) : *b;
+/// The ops in `launch` that write workgroup buffers through a view of
+/// dynamic size, by buffer: the staging copies, and the elementwise ops
+/// that stage a padded input (a read-through pad's generic). An op that
+/// reads what it overwrites is listed too, without a way to pad it (its
+/// buffer then stays unpadded).
+static llvm::DenseMap<Value, SmallVector<linalg::LinalgOp>>
+getDynamicSharedWriters(gpu::LaunchOp launch) {
+  llvm::DenseMap<Value, SmallVector<linalg::LinalgOp>> writers;
+  launch.getBody().walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(RollerDialect::kMmaShapeAttrName) ||
+        !op.hasPureBufferSemantics())
+      return;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      auto type = dyn_cast<MemRefType>(init.get().getType());
+      if (type && !type.hasStaticShape() && isWorkgroupMemory(init.get()))
+        writers[getRootBuffer(init.get())].push_back(op);
     }
-    return bound;
-  }
-  return std::nullopt;
-}
-
-/// `view` (of dynamic size) as a BoundedView, when it is a chain of
-/// unit-stride, rank-preserving subviews of a static-shaped memref and each
-/// of its sizes has a positive constant upper bound no larger than that
-/// memref's dimension. Creates nothing.
-static FailureOr<BoundedView> getBoundedView(Value view) {
-  auto first = view.getDefiningOp<memref::SubViewOp>();
-  if (!first)
-    return failure();
-  BoundedView bounded;
-  for (OpFoldResult size : first.getMixedSizes()) {
-    std::optional<int64_t> bound = getUpperBound(size);
-    if (!bound || *bound <= 0)
-      return failure();
-    bounded.sizes.push_back(*bound);
-  }
-  int64_t rank = bounded.sizes.size();
-  Value current = view;
-  while (!cast<MemRefType>(current.getType()).hasStaticShape()) {
-    auto subview = current.getDefiningOp<memref::SubViewOp>();
-    if (!subview || !subview.hasUnitStride() ||
-        subview.getSourceType().getRank() != rank ||
-        subview.getType().getRank() != rank)
-      return failure();
-    bounded.chain.push_back(subview);
-    current = subview.getSource();
-  }
-  auto rootType = cast<MemRefType>(current.getType());
-  if (rootType.getRank() != rank)
-    return failure();
-  for (auto [size, dim] : llvm::zip(bounded.sizes, rootType.getShape()))
-    if (size > dim)
-      return failure();
-  bounded.root = current;
-  return bounded;
-}
-
-/// Whether `offset` is a multiple of `factor` (as an affine expression of
-/// the values it is applied to).
-static bool isMultipleOf(OpFoldResult offset, int64_t factor) {
-  if (std::optional<int64_t> constant = getConstantIntValue(offset))
-    return *constant % factor == 0;
-  auto apply = cast<Value>(offset).getDefiningOp<affine::AffineApplyOp>();
-  return apply && apply.getAffineMap().getResult(0).isMultipleOf(factor);
-}
-
-/// The view `bounded` describes: a subview of its root at the chain's
-/// composed offsets, of the bounded sizes; with `clip`, a size is also
-/// clipped to what the root has left past the offset, unless the offset is
-/// a multiple of the size and the size divides the root's dimension.
-///
-/// A warp tile's view needs no clipping: the warp tiles of a block tile
-/// divide it, so a dynamic warp tile's offset plus its full size never
-/// passes the block tile. A copy's piece can: the copies split a block tile
-/// into pieces of a fixed size, the last one shorter (80 rows in pieces of
-/// 3), so the last piece's bound would pass the tile's end. Clipped at the
-/// root instead, it can reach past the tile only into the root's padding
-/// columns, which no piece of another thread covers.
-static Value createBoundedView(OpBuilder &builder, Location loc,
-                               const BoundedView &bounded, bool clip) {
-  MLIRContext *ctx = builder.getContext();
-  ArrayRef<int64_t> rootShape =
-      cast<MemRefType>(bounded.root.getType()).getShape();
-  SmallVector<OpFoldResult> offsets, sizes, strides;
-  for (auto [d, size] : llvm::enumerate(bounded.sizes)) {
-    // One affine.apply per dimension: the sum of the chain's offsets.
-    SmallVector<OpFoldResult> parts;
-    AffineExpr sum = getAffineConstantExpr(0, ctx);
-    for (memref::SubViewOp subview : bounded.chain) {
-      sum = sum + getAffineSymbolExpr(parts.size(), ctx);
-      parts.push_back(subview.getMixedOffsets()[d]);
-    }
-    OpFoldResult offset = affine::makeComposedFoldedAffineApply(
-        builder, loc, AffineMap::get(0, parts.size(), sum), parts);
-    offsets.push_back(offset);
-    strides.push_back(builder.getIndexAttr(1));
-    int64_t dim = rootShape[d];
-    if (!clip || (dim % size == 0 && isMultipleOf(offset, size))) {
-      sizes.push_back(builder.getIndexAttr(size));
-      continue;
-    }
-    AffineExpr s0 = getAffineSymbolExpr(0, ctx);
-    auto map =
-        AffineMap::get(0, 1, {getAffineConstantExpr(size, ctx), dim - s0}, ctx);
-    sizes.push_back(
-        affine::makeComposedFoldedAffineMin(builder, loc, map, {offset}));
-  }
-  return memref::SubViewOp::create(builder, loc, bounded.root, offsets, sizes,
-                                   strides);
-}
-
-/// The copies in `launch` into workgroup buffers whose destination has
-/// dynamic sizes, by buffer.
-static llvm::DenseMap<Value, SmallVector<linalg::CopyOp>>
-getDynamicSharedCopies(gpu::LaunchOp launch) {
-  llvm::DenseMap<Value, SmallVector<linalg::CopyOp>> copies;
-  launch.getBody().walk([&](linalg::CopyOp copy) {
-    Value destination = copy.getDpsInitOperand(0)->get();
-    auto type = dyn_cast<MemRefType>(destination.getType());
-    if (type && !type.hasStaticShape() && isWorkgroupMemory(destination))
-      copies[getRootBuffer(destination)].push_back(copy);
   });
-  return copies;
+  return writers;
+}
+
+/// Whether zeroing `writer`'s whole static piece before it keeps what it
+/// computes: it writes one view and never reads it.
+static bool canZeroBefore(linalg::LinalgOp writer) {
+  return writer.getNumDpsInits() == 1 &&
+         !writer.payloadUsesValueFromOperand(writer.getDpsInitOperand(0)) &&
+         succeeded(getBoundedView(writer.getDpsInitOperand(0)->get()));
 }
 
 /// Whether `a` and `b` lie in different branches of their closest common
@@ -246,16 +121,142 @@ static bool fitsMmaShape(linalg::LinalgOp op,
          multiples(dims->k, mma[2]);
 }
 
+/// Per dimension of `input` (an input of the contraction `op`), the multiple
+/// of the mma shape its size must have: the mma k along reduction
+/// dimensions, 1 elsewhere (m and n are never rounded: a boundary tile's
+/// bound is the full warp tile, a multiple already).
+static SmallVector<int64_t> getReductionMultiples(linalg::LinalgOp op,
+                                                  OpOperand *input) {
+  auto mma =
+      cast<DenseI64ArrayAttr>(op->getAttr(RollerDialect::kMmaShapeAttrName));
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  SmallVector<int64_t> multiples;
+  for (AffineExpr result : op.getMatchingIndexingMap(input).getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(result);
+    bool reduction = succeeded(dims) && mma.size() == 3 && dim &&
+                     llvm::is_contained(dims->k, dim.getPosition());
+    multiples.push_back(reduction ? mma[2] : 1);
+  }
+  return multiples;
+}
+
+/// The slab a rounded warp-tile view reads past the partial step: in the
+/// root, the step's block tile (the chain's outermost view) extended along
+/// each rounded dimension from its end to the rounded end of the warp
+/// tile. Fails unless the warp tile ends where the block tile ends along a
+/// rounded dimension (the last k-slice of the step; rounding an earlier
+/// slice would read the next one's data, not zeros), or when the block
+/// tile has no constant offset and size there.
+struct PaddingSlab {
+  Value root;
+  SmallVector<int64_t> offsets, sizes;
+};
+
+static FailureOr<PaddingSlab> getPaddingSlab(const BoundedView &bounded) {
+  memref::SubViewOp block = bounded.chain.back();
+  PaddingSlab slab{bounded.root, {}, {}};
+  auto rootShape = cast<MemRefType>(bounded.root.getType()).getShape();
+  for (auto [d, size] : llvm::enumerate(bounded.sizes)) {
+    std::optional<int64_t> offset =
+        getConstantIntValue(block.getMixedOffsets()[d]);
+    std::optional<int64_t> extent = getUpperBound(block.getMixedSizes()[d]);
+    if (!offset || !extent)
+      return failure();
+    if (size == bounded.unrounded[d]) {
+      // The block tile's whole extent, at most what the root has.
+      slab.offsets.push_back(*offset);
+      slab.sizes.push_back(std::min(*extent, rootShape[d] - *offset));
+      continue;
+    }
+    // Along a rounded dimension the warp tile ends where the block tile
+    // (of static size) ends: the slab runs from there to the rounded end.
+    int64_t inside = 0;
+    for (memref::SubViewOp inner : ArrayRef(bounded.chain).drop_back()) {
+      std::optional<int64_t> o =
+          getConstantIntValue(inner.getMixedOffsets()[d]);
+      if (!o)
+        return failure();
+      inside += *o;
+    }
+    if (getConstantIntValue(block.getMixedSizes()[d]) !=
+        inside + bounded.unrounded[d])
+      return failure();
+    slab.offsets.push_back(*offset + inside + bounded.unrounded[d]);
+    slab.sizes.push_back(size - bounded.unrounded[d]);
+  }
+  if (llvm::any_of(slab.sizes, [](int64_t size) { return size <= 0; }))
+    return failure();
+  return slab;
+}
+
+/// The ancestor of `op` (or `op`) that a `gpu.barrier` precedes in its
+/// block: a point every thread of the block reaches.
+static Operation *getBlockUniformAnchor(Operation *op, gpu::LaunchOp launch) {
+  for (Operation *anchor = op; anchor && anchor != launch;
+       anchor = anchor->getParentOp())
+    for (Operation *prev = anchor->getPrevNode(); prev;
+         prev = prev->getPrevNode())
+      if (isa<gpu::BarrierOp>(prev))
+        return anchor;
+  return nullptr;
+}
+
+/// Zeroes `slab` at the builder's insertion point, each thread of `launch`
+/// storing every (threads)-th element.
+static void createSlabZeroing(OpBuilder &builder, Location loc,
+                              gpu::LaunchOp launch, const PaddingSlab &slab) {
+  gpu::KernelDim3 ids = launch.getThreadIds();
+  gpu::KernelDim3 counts = launch.getBlockSizeOperandValues();
+  AffineExpr x, y, z, sx, sy, sz;
+  bindDims(builder.getContext(), x, y, z);
+  bindSymbols(builder.getContext(), sx, sy, sz);
+  Value thread = affine::AffineApplyOp::create(
+      builder, loc, AffineMap::get(3, 2, x + sx * (y + sy * z)),
+      ValueRange{ids.x, ids.y, ids.z, counts.x, counts.y});
+  Value threads = affine::AffineApplyOp::create(
+      builder, loc, AffineMap::get(0, 3, sx * sy * sz),
+      ValueRange{counts.x, counts.y, counts.z});
+  int64_t elements = 1;
+  for (int64_t size : slab.sizes)
+    elements *= size;
+  Value end = arith::ConstantIndexOp::create(builder, loc, elements);
+  auto loop = scf::ForOp::create(builder, loc, thread, end, threads);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(loop.getBody());
+  auto position = affine::AffineDelinearizeIndexOp::create(
+      builder, loc, loop.getInductionVar(), slab.sizes);
+  SmallVector<Value> indices;
+  for (auto [d, index] : llvm::enumerate(position.getResults()))
+    indices.push_back(affine::AffineApplyOp::create(
+        builder, loc,
+        AffineMap::get(1, 0, builder.getAffineDimExpr(0) + slab.offsets[d]),
+        index));
+  Type element = getElementTypeOrSelf(slab.root.getType());
+  Value zero = arith::ConstantOp::create(builder, loc, element,
+                                         builder.getZeroAttr(element));
+  memref::StoreOp::create(builder, loc, zero, slab.root, indices);
+}
+
 PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
                                                       gpu::LaunchOp launch) {
   PaddedBoundaryTiles padded;
   SmallVector<linalg::LinalgOp> warpTiles;
   launch.getBody().walk([&](linalg::LinalgOp op) {
-    if (op->hasAttr(RollerDialect::kMmaShapeAttrName) &&
-        op.hasPureBufferSemantics() &&
-        llvm::any_of(op.getDpsInputOperands(), [](OpOperand *input) {
-          return !cast<MemRefType>(input->get().getType()).hasStaticShape();
-        }))
+    if (!op->hasAttr(RollerDialect::kMmaShapeAttrName) ||
+        !op.hasPureBufferSemantics())
+      return;
+    SmallVector<SmallVector<int64_t>> shapes;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto type = cast<MemRefType>(input->get().getType());
+      if (!type.hasStaticShape()) {
+        warpTiles.push_back(op);
+        return;
+      }
+      shapes.push_back(llvm::to_vector(type.getShape()));
+    }
+    // A static tile no mma computes: a partial reduction step.
+    if (!fitsMmaShape(op, shapes))
       warpTiles.push_back(op);
   });
   if (warpTiles.empty())
@@ -263,43 +264,89 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
 
   // A buffer can be padded when every copy of dynamic size into it can
   // write its whole static piece.
-  llvm::DenseMap<Value, SmallVector<linalg::CopyOp>> copies =
-      getDynamicSharedCopies(launch);
+  llvm::DenseMap<Value, SmallVector<linalg::LinalgOp>> copies =
+      getDynamicSharedWriters(launch);
   llvm::DenseMap<Value, bool> paddable;
   auto isPaddable = [&](Value buffer) {
     auto [it, inserted] = paddable.try_emplace(buffer, true);
     if (!inserted)
       return it->second;
-    for (linalg::CopyOp copy : copies.lookup(buffer))
-      if (failed(getBoundedView(copy.getDpsInitOperand(0)->get())))
+    for (linalg::LinalgOp writer : copies.lookup(buffer))
+      if (!canZeroBefore(writer))
         return paddable[buffer] = false;
     return true;
   };
 
   // The buffers the padded warp tiles read, with those warp tiles.
   llvm::MapVector<Value, SmallVector<Operation *>> zeroed;
+  // Per uniform point, the barrier behind the slabs zeroed there, and the
+  // slabs already zeroed (by root, offsets).
+  llvm::DenseMap<Operation *, gpu::BarrierOp> slabBarriers;
+  SmallVector<std::tuple<Operation *, Value, SmallVector<int64_t>>> slabsDone;
+  DominanceInfo dominance(launch);
   for (linalg::LinalgOp op : warpTiles) {
     rewriter.setInsertionPoint(op);
     SmallVector<std::pair<unsigned, BoundedView>> views;
+    SmallVector<PaddingSlab> slabs;
     SmallVector<SmallVector<int64_t>> shapes;
     bool ok = true;
     for (OpOperand *input : op.getDpsInputOperands()) {
       auto type = cast<MemRefType>(input->get().getType());
-      if (type.hasStaticShape()) {
+      SmallVector<int64_t> multiples = getReductionMultiples(op, input);
+      bool needsRounding = llvm::any_of(
+          llvm::zip(type.getShape(), multiples), [](auto sizeAndMultiple) {
+            auto [size, multiple] = sizeAndMultiple;
+            return !ShapedType::isDynamic(size) && size % multiple != 0;
+          });
+      if (type.hasStaticShape() && !needsRounding) {
         shapes.push_back(llvm::to_vector(type.getShape()));
         continue;
       }
-      FailureOr<BoundedView> bounded = getBoundedView(input->get());
+      FailureOr<BoundedView> bounded = getBoundedView(input->get(), multiples);
       if (failed(bounded) || !isWorkgroupMemory(bounded->root) ||
           !isPaddable(getRootBuffer(bounded->root))) {
         ok = false;
         break;
+      }
+      if (bounded->isRounded()) {
+        FailureOr<PaddingSlab> slab = getPaddingSlab(*bounded);
+        if (failed(slab)) {
+          ok = false;
+          break;
+        }
+        slabs.push_back(*slab);
       }
       shapes.push_back(bounded->sizes);
       views.push_back({input->getOperandNumber(), *bounded});
     }
     if (!ok || !fitsMmaShape(op, shapes))
       continue;
+    // The slabs are zeroed where every thread passes, after the barrier
+    // that precedes the warp tile and behind a barrier of their own: the
+    // step's buffers were last read before that barrier, and their copies
+    // write only the step's own extent.
+    Operation *anchor =
+        slabs.empty() ? nullptr : getBlockUniformAnchor(op, launch);
+    if (!slabs.empty() &&
+        (!anchor || llvm::any_of(slabs, [&](const PaddingSlab &slab) {
+          return !dominance.properlyDominates(slab.root, anchor);
+        })))
+      continue;
+    for (const PaddingSlab &slab : slabs) {
+      auto key = std::make_tuple(anchor, slab.root, slab.offsets);
+      if (llvm::is_contained(slabsDone, key))
+        continue;
+      slabsDone.push_back(key);
+      gpu::BarrierOp &barrier = slabBarriers[anchor];
+      if (!barrier) {
+        rewriter.setInsertionPoint(anchor);
+        barrier = gpu::BarrierOp::create(rewriter, op.getLoc());
+      }
+      rewriter.setInsertionPoint(barrier);
+      createSlabZeroing(rewriter, op.getLoc(), launch, slab);
+      ++padded.zeroedSlabs;
+    }
+    rewriter.setInsertionPoint(op);
     for (auto &[number, bounded] : views) {
       Value view =
           createBoundedView(rewriter, op.getLoc(), bounded, /*clip=*/false);
@@ -310,7 +357,7 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
   }
 
   for (auto &[buffer, readers] : zeroed)
-    for (linalg::CopyOp copy : copies.lookup(buffer)) {
+    for (linalg::LinalgOp copy : copies.lookup(buffer)) {
       if (llvm::all_of(readers, [&](Operation *reader) {
             return inExclusiveBranches(copy, reader);
           }))
@@ -320,13 +367,15 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
       Value destination = copy.getDpsInitOperand(0)->get();
       FailureOr<BoundedView> bounded = getBoundedView(destination);
       assert(succeeded(bounded) && "checked by isPaddable");
-      Value piece = createBoundedView(rewriter, loc, *bounded, /*clip=*/true);
+      Value piece =
+          createBoundedView(rewriter, loc, *bounded, /*clip=*/true, launch);
       Type element = getElementTypeOrSelf(destination.getType());
       Value zero = arith::ConstantOp::create(rewriter, loc, element,
                                              rewriter.getZeroAttr(element));
       auto fill = linalg::FillOp::create(rewriter, loc, zero, piece);
       ++padded.zeroedCopies;
-      if (copy->hasAttr(RollerDialect::kAsyncCopyAttrName) &&
+      if (isa<linalg::CopyOp>(copy) &&
+          copy->hasAttr(RollerDialect::kAsyncCopyAttrName) &&
           cast<MemRefType>(piece.getType()).hasStaticShape()) {
         // The copy writes a prefix of the piece (the same origin): as a
         // view of the piece, the pair can become cp.async copies of the
@@ -342,11 +391,12 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
         fill->setAttr(RollerDialect::kZeroFillAttrName, rewriter.getUnitAttr());
         continue;
       }
-      // The copy overwrites part of what this thread just zeroed: it must
-      // stay a synchronous copy, ordered after the fill (a cp.async writes
+      // The writer overwrites part of what this thread just zeroed: a copy
+      // must stay synchronous, ordered after the fill (a cp.async writes
       // at its wait).
-      rewriter.modifyOpInPlace(
-          copy, [&] { copy->removeAttr(RollerDialect::kAsyncCopyAttrName); });
+      if (copy->hasAttr(RollerDialect::kAsyncCopyAttrName))
+        rewriter.modifyOpInPlace(
+            copy, [&] { copy->removeAttr(RollerDialect::kAsyncCopyAttrName); });
     }
   return padded;
 }
@@ -363,6 +413,7 @@ struct RollerPadMmaBoundaryTilesPass
       PaddedBoundaryTiles padded = padMmaBoundaryTiles(rewriter, launch);
       numWarpTiles += padded.warpTiles;
       numZeroedCopies += padded.zeroedCopies;
+      numZeroedSlabs += padded.zeroedSlabs;
     });
   }
 };

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Conversion/RollerToGPU/SpecializeFullTiles.h"
+#include "BufferUtils.h"
 #include "Roller/Conversion/RollerToGPU/Passes.h"
 #include "Roller/Dialect/Roller/IR/RollerAttrs.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
@@ -117,58 +118,6 @@ FailureOr<scf::IfOp> mlir::roller::versionInteriorBlocks(RewriterBase &rewriter,
   for (Operation *op : rest)
     rewriter.moveOpBefore(op, version.elseBlock()->getTerminator());
   return version;
-}
-
-/// The value of the index or i1 `value` in the thread whose x id is `t`
-/// (blocks are one-dimensional), when it is computed from thread ids and
-/// constants by affine ops and integer comparisons; std::nullopt otherwise.
-static std::optional<int64_t> evaluateInThread(Value value, int64_t t,
-                                               unsigned depth = 0) {
-  if (std::optional<int64_t> constant = getConstantIntValue(value))
-    return constant;
-  Operation *op = value.getDefiningOp();
-  if (!op || depth > 16)
-    return std::nullopt;
-  if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
-    return id.getDimension() == gpu::Dimension::x ? t : 0;
-  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
-    std::optional<int64_t> lhs = evaluateInThread(cmp.getLhs(), t, depth + 1);
-    std::optional<int64_t> rhs = evaluateInThread(cmp.getRhs(), t, depth + 1);
-    if (!lhs || !rhs)
-      return std::nullopt;
-    return int64_t(arith::applyCmpPredicate(cmp.getPredicate(),
-                                            APInt(64, uint64_t(*lhs)),
-                                            APInt(64, uint64_t(*rhs))));
-  }
-  AffineMap map;
-  if (auto apply = dyn_cast<affine::AffineApplyOp>(op))
-    map = apply.getAffineMap();
-  else if (auto min = dyn_cast<affine::AffineMinOp>(op))
-    map = min.getAffineMap();
-  else if (auto max = dyn_cast<affine::AffineMaxOp>(op))
-    map = max.getAffineMap();
-  else
-    return std::nullopt;
-  Builder builder(op->getContext());
-  SmallVector<Attribute> operands;
-  for (Value operand : op->getOperands()) {
-    std::optional<int64_t> v = evaluateInThread(operand, t, depth + 1);
-    if (!v)
-      return std::nullopt;
-    operands.push_back(builder.getIndexAttr(*v));
-  }
-  SmallVector<Attribute> folded;
-  if (failed(map.constantFold(operands, folded)))
-    return std::nullopt;
-  SmallVector<int64_t> results = llvm::map_to_vector(
-      folded, [](Attribute r) { return cast<IntegerAttr>(r).getInt(); });
-  if (results.empty())
-    return std::nullopt;
-  if (isa<affine::AffineMinOp>(op))
-    return *llvm::min_element(results);
-  if (isa<affine::AffineMaxOp>(op))
-    return *llvm::max_element(results);
-  return results.front();
 }
 
 /// Replaces each `affine.min`/`affine.max` computed from the thread id (and

@@ -67,19 +67,22 @@ func.func @boundary_block(%A: memref<40x16xf16>, %C: memref<40x24xf32>) {
 // -----
 
 // A copy whose pieces split the tile raggedly (20 rows in pieces of 3): the
-// zeroed piece is clipped at the buffer's end, never past it, so its size
-// is dynamic and the copy becomes synchronous, ordered after the fill (no
-// zero-filling cp.async of a piece of unknown size). The copy in the
-// interior version (the other branch of the scf.if) feeds no padded warp
-// tile and stays as it was, asynchronous.
+// zeroed piece is clipped at the buffer's end, never past it, and to
+// nothing for the threads whose piece starts past it (7 pieces, 32
+// threads), so its size is dynamic and the copy becomes synchronous,
+// ordered after the fill (no zero-filling cp.async of a piece of unknown
+// size). The copy in the interior version (the other branch of the scf.if)
+// feeds no padded warp tile and stays as it was, asynchronous.
 
-// CHECK: #[[CLIP:.*]] = affine_map<()[s0] -> (3, s0 * -3 + 20)>
+// CHECK-DAG: #[[CLIP:.*]] = affine_map<()[s0] -> (3, s0 * -3 + 20)>
+// CHECK-DAG: #[[ZERO:.*]] = affine_map<()[s0] -> (0, s0)>
 // CHECK-LABEL: func.func @ragged_pieces
 // CHECK: scf.if
 // CHECK-NOT: linalg.fill
 // CHECK: linalg.copy {roller.async_copy}
 // CHECK: } else {
-// CHECK: %[[N:.*]] = affine.min #[[CLIP]]()[%{{[a-z0-9]+}}]
+// CHECK: %[[M:.*]] = affine.min #[[CLIP]]()[%{{[a-z0-9]+}}]
+// CHECK: %[[N:.*]] = affine.max #[[ZERO]]()[%[[M]]]
 // CHECK: %[[PIECE:.*]] = memref.subview %{{.*}}[%{{.*}}, 0] [%[[N]], 16] [1, 1] : memref<20x24xf16, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
 // CHECK: linalg.fill ins(%{{.*}} : f16) outs(%[[PIECE]]
 // CHECK-NEXT: linalg.copy ins(
@@ -179,25 +182,213 @@ func.func @left_alone(%A: memref<?x16xf16>, %C: memref<?x8xf32>, %D: memref<16x8
 
 // -----
 
-// Left alone: padding would give a reduction of 8, not a multiple of the
-// mma k (a hand-written config's partial reduction step): the CUDA-core
-// fallback computes the tile over its own (dynamic) ranges.
+// The static partial last reduction step of an interior block (K = 40 in
+// steps of 16: 8 left): its warp tile reads A and B rounded up to the mma k
+// (16 x 16 and 16 x 8 views of the step's shared tiles, which hold a full
+// step), and the slabs past the step, A's columns 8-15 of its 16 rows and
+// B's rows 8-15 of its 8 columns, are zeroed by the block's threads (each
+// every 32nd element) after the barrier that precedes the warp tile and
+// behind a barrier of their own. The step's copies (not shown) write only
+// its first 8.
 
+// CHECK-DAG: #[[ID_MAP:.+]] = affine_map<(d0, d1, d2)[s0, s1] -> (d0 + (d1 + d2 * s1) * s0)>
+// CHECK-DAG: #[[SAME:.+]] = affine_map<(d0) -> (d0)>
+// CHECK-DAG: #[[PLUS8:.+]] = affine_map<(d0) -> (d0 + 8)>
 // CHECK-LABEL: func.func @partial_reduction_step
-// CHECK-NOT: linalg.fill
+// CHECK: gpu.barrier
+// CHECK: %[[ID:.*]] = affine.apply #[[ID_MAP]]
+// CHECK: %[[N:.*]] = affine.apply
+// CHECK: %[[END:.*]] = arith.constant 128 : index
+// CHECK: scf.for %[[I:.*]] = %[[ID]] to %[[END]] step %[[N]] {
+// CHECK:   %[[P:.*]]:2 = affine.delinearize_index %[[I]] into (16, 8)
+// CHECK:   %[[ROW:.*]] = affine.apply #[[SAME]](%[[P]]#0)
+// CHECK:   %[[COL:.*]] = affine.apply #[[PLUS8]](%[[P]]#1)
+// CHECK:   memref.store %{{.*}}, %[[SA:.*]][%[[ROW]], %[[COL]]] : memref<16x24xf16, #gpu.address_space<workgroup>>
+// CHECK: arith.constant 64 : index
+// CHECK: scf.for
+// CHECK:   %[[Q:.*]]:2 = affine.delinearize_index %{{.*}} into (8, 8)
+// CHECK:   %[[KROW:.*]] = affine.apply #[[PLUS8]](%[[Q]]#0)
+// CHECK:   %[[NCOL:.*]] = affine.apply #[[SAME]](%[[Q]]#1)
+// CHECK:   memref.store %{{.*}}, %{{.*}}[%[[KROW]], %[[NCOL]]] : memref<16x16xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: %[[WA:.*]] = memref.subview %[[SA]][0, 0] [16, 16] [1, 1]
+// CHECK: %[[WB:.*]] = memref.subview %{{.*}}[0, 0] [16, 8] [1, 1]
 // CHECK: linalg.generic
-// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<?x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<8x8xf16, #gpu.address_space<workgroup>>)
-func.func @partial_reduction_step(%C: memref<?x8xf32>, %m: index) {
+// CHECK-SAME: ins(%[[WA]], %[[WB]] : memref<16x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>)
+func.func @partial_reduction_step(%C: memref<16x8xf32>) {
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
-             workgroup(%sa : memref<32x24xf16, #gpu.address_space<workgroup>>,
-                       %sb : memref<8x8xf16, #gpu.address_space<workgroup>>) {
-    %rows = affine.min affine_map<()[s0] -> (s0, 16)>()[%m]
-    %a = memref.subview %sa[0, 0] [%rows, 8] [1, 1] : memref<32x24xf16, #gpu.address_space<workgroup>> to memref<?x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+             workgroup(%sa : memref<16x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x16xf16, #gpu.address_space<workgroup>>) {
+    gpu.barrier
+    %a = memref.subview %sa[0, 0] [16, 8] [1, 1] : memref<16x24xf16, #gpu.address_space<workgroup>> to memref<16x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+    %b = memref.subview %sb[0, 0] [8, 8] [1, 1] : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<8x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>
+    %wa = memref.subview %a[0, 0] [16, 8] [1, 1] : memref<16x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>> to memref<16x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
     linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
-        ins(%a, %sb : memref<?x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<8x8xf16, #gpu.address_space<workgroup>>)
+        ins(%wa, %b : memref<16x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<8x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>)
+        outs(%C : memref<16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Left alone, computed on the CUDA cores over its own ranges: a partial
+// step whose shared tile has no room for the rounded view (B's buffer holds
+// 8 rows of k), one whose slab would start at an offset that is not a
+// constant, and one with no barrier before it (no point every thread is
+// known to reach for the zeroing), in the launch's order: the last first.
+
+// CHECK-LABEL: func.func @partial_step_left_alone
+// CHECK-NOT: scf.for
+// CHECK-NOT: memref.store
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<16x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<8x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>)
+// CHECK: gpu.barrier
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<16x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<8x8xf16, #gpu.address_space<workgroup>>)
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<16x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<8x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>)
+// CHECK-NOT: memref.store
+func.func @partial_step_left_alone(%C: memref<16x8xf32>, %k: index) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<16x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x16xf16, #gpu.address_space<workgroup>>,
+                       %sn : memref<8x8xf16, #gpu.address_space<workgroup>>) {
+    %a = memref.subview %sa[0, 0] [16, 8] [1, 1] : memref<16x24xf16, #gpu.address_space<workgroup>> to memref<16x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+    %b = memref.subview %sb[0, 0] [8, 8] [1, 1] : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<8x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<16x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<8x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>)
+        outs(%C : memref<16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    gpu.barrier
+    %wn = memref.subview %sn[0, 0] [8, 8] [1, 1] : memref<8x8xf16, #gpu.address_space<workgroup>> to memref<8x8xf16, #gpu.address_space<workgroup>>
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %wn : memref<16x8xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<8x8xf16, #gpu.address_space<workgroup>>)
+        outs(%C : memref<16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    %ak = memref.subview %sa[0, %k] [16, 8] [1, 1] : memref<16x24xf16, #gpu.address_space<workgroup>> to memref<16x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%ak, %b : memref<16x8xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<8x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>)
+        outs(%C : memref<16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The last k-slice of a partial step (K = 56 in steps of 32: 24 left, in
+// warp slices of 16 and 8): the tail slice reads A and B rounded up to 16,
+// up to column (row) 32 of the step's shared tiles, and the slabs from the
+// step's end (24) to there are zeroed. The full slice before it is left as
+// it is.
+
+// CHECK-DAG: #[[PLUS24:.+]] = affine_map<(d0) -> (d0 + 24)>
+// CHECK-LABEL: func.func @last_k_slice
+// CHECK: scf.for
+// CHECK:   affine.delinearize_index %{{.*}} into (16, 8)
+// CHECK:   affine.apply #[[PLUS24]]
+// CHECK:   memref.store %{{.*}} : memref<16x40xf16, #gpu.address_space<workgroup>>
+// CHECK: scf.for
+// CHECK:   affine.delinearize_index %{{.*}} into (8, 8)
+// CHECK:   affine.apply #[[PLUS24]]
+// CHECK:   memref.store %{{.*}} : memref<32x16xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: %[[WA:.*]] = memref.subview %{{.*}}[0, 16] [16, 16] [1, 1] : memref<16x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[WB:.*]] = memref.subview %{{.*}}[16, 0] [16, 8] [1, 1] : memref<32x16xf16, #gpu.address_space<workgroup>>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[WA]], %[[WB]] : memref<16x16xf16, strided<[40, 1], offset: 16>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[16, 1], offset: 256>, #gpu.address_space<workgroup>>)
+func.func @last_k_slice(%C: memref<16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<16x40xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<32x16xf16, #gpu.address_space<workgroup>>) {
+    gpu.barrier
+    %a = memref.subview %sa[0, 0] [16, 24] [1, 1] : memref<16x40xf16, #gpu.address_space<workgroup>> to memref<16x24xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>
+    %b = memref.subview %sb[0, 0] [24, 8] [1, 1] : memref<32x16xf16, #gpu.address_space<workgroup>> to memref<24x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>
+    %tail_a = memref.subview %a[0, 16] [16, 8] [1, 1] : memref<16x24xf16, strided<[40, 1]>, #gpu.address_space<workgroup>> to memref<16x8xf16, strided<[40, 1], offset: 16>, #gpu.address_space<workgroup>>
+    %tail_b = memref.subview %b[16, 0] [8, 8] [1, 1] : memref<24x8xf16, strided<[16, 1]>, #gpu.address_space<workgroup>> to memref<8x8xf16, strided<[16, 1], offset: 256>, #gpu.address_space<workgroup>>
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%tail_a, %tail_b : memref<16x8xf16, strided<[40, 1], offset: 16>, #gpu.address_space<workgroup>>, memref<8x8xf16, strided<[16, 1], offset: 256>, #gpu.address_space<workgroup>>)
+        outs(%C : memref<16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Idle threads: a copy spread over more threads than pieces (16 rows of A,
+// one row per thread, 32 threads). Threads 16-31 start past the buffer's
+// last row, so the zeroed piece is clipped (to nothing for them), not the
+// static row it would be if every thread stayed inside.
+
+// CHECK-LABEL: func.func @idle_threads
+// CHECK: memref.subview %arg0
+// CHECK-NEXT: %[[M:.*]] = affine.min #{{.*}}()[%{{.*}}]
+// CHECK-NEXT: %[[N:.*]] = affine.max #{{.*}}()[%[[M]]]
+// CHECK-NEXT: %[[PIECE:.*]] = memref.subview %{{.*}}[%{{.*}}, 0] [%[[N]], 16] [1, 1] : memref<16x24xf16, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK: linalg.fill ins(%{{.*}} : f16) outs(%[[PIECE]]
+// CHECK-NEXT: linalg.copy ins(
+func.func @idle_threads(%A: memref<16x16xf16>, %C: memref<?x8xf32>, %m: index) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<16x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x8xf16, #gpu.address_space<workgroup>>) {
+    %rows = affine.min affine_map<()[s0] -> (s0, 16)>()[%m]
+    %r0 = affine.min affine_map<()[s0, s1] -> (s0 - s1, 1)>()[%rows, %tx]
+    %r = affine.max affine_map<()[s0] -> (0, s0)>()[%r0]
+    %block = memref.subview %sa[0, 0] [%rows, 16] [1, 1] : memref<16x24xf16, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+    %dst = memref.subview %block[%tx, 0] [%r, 16] [1, 1] : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>> to memref<?x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %src = memref.subview %A[%tx, 0] [%r, 16] [1, 1] : memref<16x16xf16> to memref<?x16xf16, strided<[16, 1], offset: ?>>
+    linalg.copy {roller.async_copy} ins(%src : memref<?x16xf16, strided<[16, 1], offset: ?>>) outs(%dst : memref<?x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>)
+    gpu.barrier
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%block, %sb : memref<?x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, #gpu.address_space<workgroup>>)
         outs(%C : memref<?x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
     ^bb0(%x: f16, %y: f16, %s: f32):
       %xf = arith.extf %x : f16 to f32

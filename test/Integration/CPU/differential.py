@@ -270,11 +270,13 @@ def gen_long_rows(rng, data):
 
 
 def gen_matmul_mma(rng, data):
-    """A GEMM or batch GEMM on f16 or bf16 inputs whose reduction is a
-    multiple of 16 (the tensor cores' k) and whose m and n are irregular:
-    tensor cores in the boundary blocks too (zero-padded shared tiles,
-    masked accumulators), A and B in either major order."""
-    m, n, k = pick(rng, 16, 100), pick(rng, 8, 100), 16 * rng.randint(1, 6)
+    """A GEMM or batch GEMM on f16 or bf16 inputs whose m, n and k are
+    irregular: tensor cores in the boundary blocks and in the partial last
+    reduction step too (zero-padded shared tiles, masked accumulators), A and
+    B in either major order. The reduction is a multiple of 8 (16-byte rows)
+    four times in five, any size from 17 otherwise."""
+    m, n = pick(rng, 16, 100), pick(rng, 8, 100)
+    k = 8 * rng.randint(2, 12) if rng.random() < 0.8 else pick(rng, 17, 100)
     elt = rng.choice(["f16", "f16", "bf16"])
     if rng.random() < 0.3:
         case = make_batch_matmul(data, pick(rng, 1, 3), m, n, k,

@@ -2,7 +2,7 @@
 // the PTX emulator and checked against the untiled reference: tensor cores
 // with bf16 inputs and with f16 accumulation, a tensor-core config on a shape
 // its tiles do not divide (boundary blocks on zero-padded tiles) and one whose
-// k step does not divide K (the partial step on the CUDA cores), three
+// k step does not divide K (the partial step on the tensor cores too), three
 // cp.async stages, and dynamic shared memory beyond 48 KiB. The configs are
 // written out (roller.config) so that the features do not depend on the
 // model's choice; the PTX checks show each feature is really there.
@@ -33,6 +33,9 @@
 // RUN:   FileCheck %s
 // RUN: cat %t/h200.*.ptx | FileCheck %s --check-prefix=PTX
 // RUN: cat %t/a100.*.ptx | FileCheck %s --check-prefix=PTX
+// RUN: FileCheck %s --check-prefix=KTAIL < %t/h200.f16_matmul_k_tail_mma_kernel.ptx
+// RUN: FileCheck %s --check-prefix=KTAIL < %t/a100.f16_matmul_k_tail_mma_kernel.ptx
+// RUN: not grep -q fma.rn %t/h200.f16_matmul_k_tail_mma_kernel.ptx %t/a100.f16_matmul_k_tail_mma_kernel.ptx
 
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
@@ -95,11 +98,12 @@ func.func @f16_matmul_irregular_mma(%in0: tensor<72x48xf16>, %in1: tensor<48x40x
 }
 
 // A 72x40x40 f16 matmul with a tensor-core config whose k step (16) does not
-// divide K (a hand-written config: the selection's k steps divide K): the
-// partial last step's warp tiles run on the CUDA cores, the lanes of each
-// warp splitting the tile's columns (its accumulator tile is the warp's,
-// not hoisted into a private copy per thread), and the boundary blocks'
-// full steps on zero-padded tiles.
+// divide K: the partial last step (8) runs mma.sync too, on its shared tiles
+// rounded up to 16 with the slab past K zeroed, in the interior and the
+// boundary blocks alike: three steps of one m16n8k16 per warp in each
+// version of the kernel, and no CUDA-core multiply-add.
+// KTAIL-COUNT-6: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// KTAIL-NOT: mma.sync
 func.func @f16_matmul_k_tail_mma(%in0: tensor<72x40xf16>, %in1: tensor<40x40xf16>) -> tensor<72x40xf32> {
   %empty = tensor.empty() : tensor<72x40xf32>
   %fill = arith.constant 0.0 : f32

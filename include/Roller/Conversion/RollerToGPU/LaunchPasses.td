@@ -292,9 +292,12 @@ def RollerPadMmaBoundaryTilesPass
     shared-memory tiles are buffers of the full static tile. In each
     `gpu.launch` this pass makes every such warp tile read the static views
     of the same origin whose sizes are the dynamic sizes' constant upper
-    bounds (the `affine.min` of the full tile), and puts before every copy
-    of dynamic size into those buffers a fill of zeros over the thread's
-    full static piece. An asynchronous copy whose piece is static then
+    bounds (the `affine.min` of the full tile), and puts before every op
+    that writes those buffers through a view of dynamic size (a staging
+    copy, or the generic that stages a read-through pad) a fill of zeros
+    over the thread's full static piece, clipped at the buffer (to nothing
+    for a thread whose piece starts past it) unless every thread's piece
+    provably ends inside it. An asynchronous copy whose piece is static then
     writes a prefix view of the piece and its fill is marked
     `roller.zero_fill`: `--roller-vectorize-accesses` issues the pair as
     `cp.async` copies of the whole piece that read what is inside the
@@ -305,6 +308,17 @@ def RollerPadMmaBoundaryTilesPass
     masked; past the end of the reduction both inputs are zero. The zeros
     are written, not assumed: shared memory holds what the previous kernel
     or the previous pipeline step left.
+
+    The partial last reduction step of an interior block, peeled by
+    `--roller-specialize-full-tiles`, has static warp tiles whose
+    reduction extent is no multiple of the mma k (8 of 16). They read
+    views rounded up to the multiple inside the same shared tiles, and the
+    slab between the step's end and the rounded end is zeroed first: the
+    block's threads store its elements, each every (threads)-th, at the
+    last point before the warp tile that every thread reaches (after the
+    barrier that precedes it), then pass a barrier of their own. The
+    step's buffers were last read before that barrier, and the step's
+    copies write only its own extent, so nothing else touches the slab.
 
     A warp tile whose inputs are not such views, or whose buffers some copy
     fills through a view without constant bounds, is left alone (computed
@@ -337,11 +351,14 @@ def RollerPadMmaBoundaryTilesPass
     Statistic<"numWarpTiles", "warp-tiles",
               "Boundary warp tiles given zero-padded static tiles">,
     Statistic<"numZeroedCopies", "zeroed-copies",
-              "Copies that zero their static piece first">
+              "Copies that zero their static piece first">,
+    Statistic<"numZeroedSlabs", "zeroed-slabs",
+              "Slabs past a static partial reduction step zeroed">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
-    "::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect"];
+    "::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"];
 }
 
 def RollerVectorizeMmaPass

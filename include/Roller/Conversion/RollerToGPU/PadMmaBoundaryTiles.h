@@ -25,6 +25,9 @@ struct PaddedBoundaryTiles {
   int64_t warpTiles = 0;
   /// Copies into those shared tiles that now zero their piece first.
   int64_t zeroedCopies = 0;
+  /// Slabs past a static partial reduction step zeroed for the warp tiles
+  /// that read them rounded up to the mma k.
+  int64_t zeroedSlabs = 0;
 };
 
 /// In `launch`: every tensor-core warp tile (a linalg op marked
@@ -35,6 +38,11 @@ struct PaddedBoundaryTiles {
 /// destination has dynamic sizes first fills its destination's static
 /// bound with zeros, so that the elements past the tensor's edge (and past
 /// the partial last reduction step) are zeros when the warp reads them.
+/// A static warp tile whose reduction extent is no multiple of the mma k
+/// (the partial last step of an interior block) reads views rounded up to
+/// the multiple inside its shared tiles, and the slab past the step's end
+/// is zeroed by the block's threads (then a barrier) at the last point
+/// before the warp tile that every thread reaches.
 /// A warp tile whose inputs cannot be bounded this way is left alone (the
 /// CUDA-core fallback of `--roller-vectorize-mma` computes it). Returns
 /// what changed (nothing, for a launch without such tiles).
