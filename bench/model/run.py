@@ -4,14 +4,18 @@ measured V100 times (issue 18's correlation targets).
 
 ROLLER's OSDI'22 artifact measured its own top-1 kernel of each of the 119
 operators of Figure 10 on a V100 (bench/data/roller_ops.csv,
-`roller_top1_ms`). This script runs `roller-opt --roller-select` with the
-v100 preset over the same operators (bench/suite/roller119.mlir), takes the
-predicted time of Roller's top-1, and prints per operator the ratio
-predicted / measured, then the geometric mean of the ratios, Spearman's
-rank correlation, and the geometric mean per operator class, each against
-the issue's targets (geomean in [0.8, 1.25], Spearman >= 0.93, every class
-in [0.67, 1.5]). Roller's kernel is not ROLLER's kernel: the comparison asks
-whether the model predicts what a good kernel for the operator takes on the
+`roller_top1_ms`). This script runs `roller-opt --roller-select` over the
+same operators (bench/suite/roller119.mlir) for the machine the table was
+measured on, a V100 PCIe (bench/model/v100-pcie.json: the v100 preset with
+the PCIe board's clock and peaks), takes the predicted time of Roller's
+top-1, and prints per operator the ratio predicted / measured, then the
+geometric mean of the ratios, Spearman's rank correlation, and the
+geometric mean per operator class, each against the issue's targets
+(geomean in [0.8, 1.25], Spearman >= 0.93, every class in [0.67, 1.5]);
+then the same summary against the fastest implementation the table
+measured for each operator (ROLLER top-1 and top-10, cuDNN/cuBLAS, AutoTVM,
+Ansor). Roller's kernel is not ROLLER's kernel: the comparison asks whether
+the model predicts what a good kernel for the operator takes on the
 device, which is what ranking needs. Standard library only.
 
     python3 bench/model/run.py                         # v100 vs the paper's times
