@@ -472,13 +472,19 @@ TEST(PerfModelTest, RankingPrefersLongerKStep) {
 }
 
 // Global -> registers only: no shared memory, no shared stage.
-TEST(PerfModelTest, PredictWithoutShared) {
-  TensorExpr add = elementwiseAdd({1024, 1024});
+/// One level, 512 elements of a row per block, 4 per thread.
+Schedule unstagedRowSchedule() {
   Schedule s;
   s.block = {1, 512};
   s.thread = {1, 4};
   s.threads = 128;
   s.usesShared = false;
+  return s;
+}
+
+TEST(PerfModelTest, PredictWithoutShared) {
+  TensorExpr add = elementwiseAdd({1024, 1024});
+  Schedule s = unstagedRowSchedule();
   llvm::Expected<Prediction> p = predict(add, h200(), s);
   ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
   EXPECT_EQ(p->blocks, 2048);
@@ -495,11 +501,7 @@ TEST(PerfModelTest, PredictWithoutShared) {
 // (the same kernel, the same bytes): time scales by peak / achievable.
 TEST(PerfModelTest, PredictWithAchievableBandwidth) {
   TensorExpr add = elementwiseAdd({1024, 1024});
-  Schedule s;
-  s.block = {1, 512};
-  s.thread = {1, 4};
-  s.threads = 128;
-  s.usesShared = false;
+  Schedule s = unstagedRowSchedule();
   DeviceSpec measured = h200();
   measured.levels[0].achievableGBps = 4000;
   llvm::Expected<Prediction> peak = predict(add, h200(), s);

@@ -3,6 +3,7 @@
 // RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/bad-key.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADKEY
 // RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/inconsistent.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=INCONSISTENT
 // RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/bad-type.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADTYPE
+// RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/achievable-above-peak.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=ACHIEVABLE
 
 // An unknown preset name is an error at the module, naming the choices.
 // expected-error @+1 {{unknown device 'b200': expected one of v100, a100, h100, h200 or the path of a JSON device file}}
@@ -13,6 +14,7 @@ module {
 // BADKEY: error: {{.*}}smem_per_blok
 // INCONSISTENT: error: {{.*}}warp_size must be a power of two
 // BADTYPE: error: {{.*}}f12
+// ACHIEVABLE: error: {{.*}}achievable-above-peak.json': level 'global' achievable_gbps (950) exceeds its bandwidth_gbps (900)
 
 // An rProgram valid without a device that h200 cannot run (1088 registers
 // per thread) is an error of ours, and the module keeps no device (before,
