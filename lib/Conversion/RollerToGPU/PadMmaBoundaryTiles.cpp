@@ -262,16 +262,16 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
   if (warpTiles.empty())
     return padded;
 
-  // A buffer can be padded when every copy of dynamic size into it can
-  // write its whole static piece.
-  llvm::DenseMap<Value, SmallVector<linalg::LinalgOp>> copies =
+  // A buffer can be padded when every op writing it through a view of
+  // dynamic size can zero its whole static piece first.
+  llvm::DenseMap<Value, SmallVector<linalg::LinalgOp>> writers =
       getDynamicSharedWriters(launch);
   llvm::DenseMap<Value, bool> paddable;
   auto isPaddable = [&](Value buffer) {
     auto [it, inserted] = paddable.try_emplace(buffer, true);
     if (!inserted)
       return it->second;
-    for (linalg::LinalgOp writer : copies.lookup(buffer))
+    for (linalg::LinalgOp writer : writers.lookup(buffer))
       if (!canZeroBefore(writer))
         return paddable[buffer] = false;
     return true;
@@ -357,7 +357,7 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
   }
 
   for (auto &[buffer, readers] : zeroed)
-    for (linalg::LinalgOp copy : copies.lookup(buffer)) {
+    for (linalg::LinalgOp copy : writers.lookup(buffer)) {
       if (llvm::all_of(readers, [&](Operation *reader) {
             return inExclusiveBranches(copy, reader);
           }))
