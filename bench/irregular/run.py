@@ -60,7 +60,14 @@ def select(roller_opt, device, path):
         with open(report) as f:
             for line in f:
                 record = json.loads(line)
-                if record.get("op") == "linalg.matmul":
+                split = record.get("split_across_blocks")
+                # A matmul split across blocks is its partial products'
+                # kernel (the tiles) plus their combine (the time).
+                if split and split["role"] == "partials":
+                    record["predicted_us"] = (split["partials_us"] +
+                                              split["combine_us"])
+                    records[record["func"]] = record
+                elif record.get("op") == "linalg.matmul":
                     records[record["func"]] = record
         return records
 
@@ -68,6 +75,9 @@ def select(roller_opt, device, path):
 def describe(record):
     mma = record.get("mma_tile")
     path = "tensor cores" if mma else "CUDA cores"
+    split = record.get("split_across_blocks")
+    if split:
+        path += f", K split in {split['slices']}"
     return path, record["block_tile"], record["thread_tile"], \
         record["predicted_us"]
 

@@ -544,10 +544,15 @@ def run(args, tmpdir):
         exh_path = os.path.join(outdir, "select-exhaustive-%s-%s.jsonl"
                                 % (args.suite, tag(args.device)))
         rel = os.path.relpath(mlir_path, REPO) if mlir_path.startswith(REPO) else mlir_path
+        # One schedule per operator in both runs: a split across blocks
+        # would make each run choose its own slice count, so the two would
+        # rank different ops (the construction is what is measured here).
         for search, path, options in (
-                ("constructed", con_path, {"device": args.device, "report": con_path}),
+                ("constructed", con_path, {"device": args.device, "report": con_path,
+                                           "split-across-blocks": "false"}),
                 ("exhaustive", exh_path,
-                 {"device": args.device, "search": "exhaustive", "report": exh_path})):
+                 {"device": args.device, "search": "exhaustive", "report": exh_path,
+                  "split-across-blocks": "false"})):
             sys.stderr.write("running --roller-select (%s) on %s ...\n" % (search, rel))
             wall, command = run_select(args.roller_opt, mlir_path, options, path, args.timeout)
             meta["invocations"].append({"search": search, "wall_s": wall, "command": command})

@@ -288,6 +288,34 @@ def gen_matmul_mma(rng, data):
     return case
 
 
+def gen_split_k(rng, data):
+    """Few outputs over a long reduction, so that the selection splits the
+    reduction across blocks (upstream's linalg::splitReduction: partial
+    results, then their combine): matmuls in f32, f16 or bf16 (the partial
+    products on tensor cores), batch matmuls, and column or row reductions.
+    The reduction is a multiple of 64 (powers of two up to 64 divide it)."""
+    k = 64 * rng.randint(24, 96)
+    shape = rng.random()
+    if shape < 0.5:
+        elt = rng.choice(["f32", "f32", "f16", "bf16"])
+        m, n = pick(rng, 16 if elt != "f32" else 1, 64), \
+            pick(rng, 8 if elt != "f32" else 1, 64)
+        case = make_matmul(data, m, n, k, rng.random() < 0.3,
+                           rng.random() < 0.3, elt, random_init(rng))
+    elif shape < 0.65:
+        case = make_batch_matmul(data, pick(rng, 1, 3), pick(rng, 1, 32),
+                                 pick(rng, 1, 32), k, random_init(rng))
+    else:
+        rows = pick(rng, 1, 64)
+        column = rng.random() < 0.5
+        case = make_reduce(data, [k, rows] if column else [rows, k],
+                           [0] if column else [1],
+                           rng.choice(["addf", "maximumf"]),
+                           random_init(rng))
+    case.kind = "split_k"
+    return case
+
+
 # (class, weight, generator): weights are the share of the cases.
 CLASSES = [
     ("matmul", 60, gen_matmul),
@@ -311,6 +339,7 @@ CLASSES = [
     ("reshaped", 25, gen_reshaped),
     ("rows", 20, gen_rows),
     ("long_rows", 10, gen_long_rows),
+    ("split_k", 10, gen_split_k),
 ]
 
 

@@ -12,6 +12,7 @@
 #include "Roller/Dialect/Roller/Transforms/EpilogueGroups.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
+#include "Roller/Dialect/Roller/Transforms/SplitReductionAcrossBlocks.h"
 #include "SelectReport.h"
 
 #include "Roller/Analysis/LinalgTensorExpr.h"
@@ -97,6 +98,13 @@ private:
   /// anchor, and the anchor of each epilogue.
   llvm::DenseMap<Operation *, PlannedEpilogue> epilogueOf;
   llvm::DenseMap<Operation *, linalg::LinalgOp> anchorOf;
+  /// The ops a reduction split across blocks became (its partial results
+  /// and their combine), with the model's case for the split.
+  struct SplitPart {
+    BlockSplit split;
+    bool partials;
+  };
+  llvm::DenseMap<Operation *, SplitPart> splitOf;
 };
 
 void Selector::noteGroup(linalg::LinalgOp op, llvm::json::Object &line,
@@ -284,6 +292,17 @@ void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
   line["eps"] = selection.construction.eps;
   if (construction.exhaustive)
     line["exhaustive_truncated"] = selection.construction.truncated;
+  if (auto it = splitOf.find(op); it != splitOf.end()) {
+    const BlockSplit &split = it->second.split;
+    line["split_across_blocks"] = llvm::json::Object{
+        {"role", it->second.partials ? "partials" : "combine"},
+        {"slices", split.slices},
+        {"unsplit_us", split.unsplitUs},
+        {"unsplit_blocks", split.unsplitBlocks},
+        {"partials_us", split.partialUs},
+        {"combine_us", split.combineUs},
+        {"search_us", split.searchUs}};
+  }
   line["top"] = std::move(top);
   line["candidates_considered"] = selection.construction.considered;
   line["select_us"] = selection.selectUs;
@@ -305,6 +324,10 @@ LogicalResult Selector::run(ModuleOp module) {
   if (options.rank < 1)
     return module.emitError()
            << "roller-select: rank must be at least 1, got " << options.rank;
+  if (!(options.splitLaunchUs >= 0))
+    return module.emitError()
+           << "roller-select: split-launch-us must be at least 0, got "
+           << llvm::formatv("{0:f2}", options.splitLaunchUs);
 
   // The device: the option, else the module's, else h200.
   DeviceAttr deviceAttr;
@@ -335,6 +358,32 @@ LogicalResult Selector::run(ModuleOp module) {
   construction.splitReductions = options.splitReductions;
   if (construction.exhaustive)
     construction.budget = 200000;
+
+  // Before anything is planned or constructed for them: the ops a split
+  // creates are selected like any other.
+  ConstructionCache constructed;
+  if (options.splitAcrossBlocks) {
+    IRRewriter rewriter(ctx);
+    splitUnderfilledReductions(
+        rewriter, module, spec, construction, options.splitLaunchUs,
+        constructed,
+        [&](linalg::LinalgOp partial, linalg::LinalgOp combine,
+            const BlockSplit &split) {
+          splitOf[partial] = {split, /*partials=*/true};
+          splitOf[combine] = {split, /*partials=*/false};
+          emitRemarkAtLoc(partial)
+              << "roller-select: reduction split across blocks into "
+              << split.slices << " slices: "
+              << llvm::formatv("{0:f2} us ({1:f2} for the partial results in "
+                               "{2} blocks + {3:f2} to combine them)",
+                               split.splitUs(), split.partialUs,
+                               split.partialBlocks, split.combineUs)
+              << " predicted, against "
+              << llvm::formatv("{0:f2} us", split.unsplitUs)
+              << " in one kernel of " << split.unsplitBlocks << " blocks on "
+              << spec.smCount << " SMs";
+        });
+  }
 
   SmallVector<linalg::LinalgOp> ops;
   module.walk([&](linalg::LinalgOp op) {
@@ -400,6 +449,16 @@ LogicalResult Selector::run(ModuleOp module) {
   // The construction is plain C++ on the expression: one task each.
   parallelFor(ctx, 0, distinct.size(), [&](size_t index) {
     Constructed &entry = distinct[index];
+    // Constructed while deciding the splits: the same expression and
+    // options.
+    if (!entry.singleStage) {
+      auto it = constructed.find(entry.expr.key());
+      if (it != constructed.end()) {
+        entry.result = it->second.first;
+        entry.us = it->second.second;
+        return;
+      }
+    }
     auto start = std::chrono::steady_clock::now();
     ConstructionOptions options = construction;
     if (entry.singleStage)
@@ -508,7 +567,8 @@ struct RollerSelectPass
     if (failed(runSelection(getOperation(),
                             SelectionOptions{device, topK, report, search, rank,
                                              planEpilogues, unfuseSlower,
-                                             splitReductions})))
+                                             splitReductions, splitAcrossBlocks,
+                                             splitLaunchUs})))
       signalPassFailure();
   }
 };

@@ -93,7 +93,9 @@ struct RollerTilePass
     if (failed(runSelection(module,
                             SelectionOptions{device, topK, report, search, rank,
                                              fuseEpilogues, unfuseSlower,
-                                             splitReductions})))
+                                             splitReductions,
+                                             splitAcrossBlocks,
+                                             splitLaunchUs})))
       return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> ops;
@@ -123,5 +125,8 @@ mlir::roller::createRollerTilePass(const SelectionOptions &options) {
   tile.report = options.report;
   tile.search = options.search;
   tile.rank = options.rank;
+  tile.splitReductions = options.splitReductions;
+  tile.splitAcrossBlocks = options.splitAcrossBlocks;
+  tile.splitLaunchUs = options.splitLaunchUs;
   return createRollerTilePass(std::move(tile));
 }

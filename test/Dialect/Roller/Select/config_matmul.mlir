@@ -131,7 +131,8 @@ func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tens
 
 // Small operator: 128x128 tiles would give 4 blocks; the small-operator
 // shrink brings h200 to 16x16 tiles, grid 256 >= 132 SMs. On a100 the grid
-// stays below 108: see bug-select-small-grid.mlir.
+// stays below 108 and the reduction is split across blocks instead: see
+// small-grid.mlir and select-split-across-blocks.mlir.
 // H200-LABEL: func.func @mm_small(
 // H200: roller.config = #roller.config<block = <shared, [16, 16, 8]>, thread = <register, [2, 2, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 48>
 // A100-LABEL: func.func @mm_small(

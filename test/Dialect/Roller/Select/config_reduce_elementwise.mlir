@@ -11,17 +11,18 @@
 
 // Row sum over the last axis: 1024 rows of 4096 would give 1024 threads,
 // one per row. The block's threads share each row instead (reduce_threads):
-// each sums a contiguous chunk of 32 (h200: 8 rows x 4096 over 128 threads)
-// or 128 (a100: 2 rows over 32 threads) elements in steps of 4, the partial
-// sums combined at the end; the model ranks them above a thread per row
-// (see bug-select-small-grid.mlir for what it still misses). With
+// each sums a contiguous chunk of 64 (h200: 4 rows x 4096 over 64 threads,
+// 256 blocks: no more rows per block than leave every SM a block, ROLLER's
+// small-operator rule; see small-grid.mlir) or 128 (a100: 2 rows over 32
+// threads) elements in steps of 4, the partial sums combined at the end;
+// the model ranks them above a thread per row. With
 // split-reductions=0, ROLLER's thread per row: 32 rows per block, a thread
 // summing 64 elements per step, grid 32.
 // NOSPLIT-LABEL: func.func @reduce_last(
 // NOSPLIT: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>}
 // NOSPLIT-NOT: reduce_threads
 // H200-LABEL: func.func @reduce_last(
-// H200: roller.config = #roller.config<block = <shared, [8, 4096]>, thread = <register, [8, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 128, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32, reduce_threads = 128>
+// H200: roller.config = #roller.config<block = <shared, [4, 4096]>, thread = <register, [4, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32, reduce_threads = 64>
 // A100-LABEL: func.func @reduce_last(
 // A100: roller.config = #roller.config<block = <shared, [2, 4096]>, thread = <register, [2, 4]>, padding = [0], vector_width = 2, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
 func.func @reduce_last(%in: tensor<1024x4096xf32>, %init: tensor<1024xf32>) -> tensor<1024xf32> {

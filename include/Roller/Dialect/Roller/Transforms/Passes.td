@@ -36,7 +36,19 @@ defvar RollerSelectionOptions = [
          "Also construct schedules whose block's threads share each "
          "output's reduction (reduce_threads), for reductions with few "
          "outputs; false keeps ROLLER's thread-per-output schedules (for "
-         "comparison)">
+         "comparison)">,
+  Option<"splitAcrossBlocks", "split-across-blocks", "bool",
+         /*default=*/"true",
+         "Split the reduction of an op whose best schedule launches fewer "
+         "blocks than the device has SMs into slices reduced by separate "
+         "blocks, then combined by a second op (upstream "
+         "linalg::splitReduction), when the model predicts the two faster "
+         "by at least split-launch-us; "
+         "false keeps every reduction in one block, as ROLLER does">,
+  Option<"splitLaunchUs", "split-launch-us", "double",
+         /*default=*/"::mlir::roller::SelectionOptions::kDefaultSplitLaunchUs",
+         "What a split across blocks must save, in predicted microseconds: "
+         "the second kernel's launch, which the model does not price">
 ];
 
 def RollerAttachDevicePass : Pass<"roller-attach-device", "::mlir::ModuleOp"> {

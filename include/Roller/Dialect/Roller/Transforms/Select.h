@@ -68,6 +68,10 @@ struct SelectionOptions {
   static constexpr int64_t kDefaultTopK = 10;
   static constexpr const char *kDefaultSearch = "construct";
   static constexpr int64_t kDefaultRank = 1;
+  /// The launch of a split's second kernel, which the model does not price:
+  /// "on the order of microseconds" (docs/model.md, "Splitting a reduction
+  /// across blocks"); an assumption until a GPU measures it.
+  static constexpr double kDefaultSplitLaunchUs = 2.0;
 
   /// Preset name or JSON file; empty: the module's roller.device, else h200.
   std::string device;
@@ -87,6 +91,11 @@ struct SelectionOptions {
   /// Also construct schedules whose threads share a reduction
   /// (ConstructionOptions::splitReductions).
   bool splitReductions = true;
+  /// Split the reduction of an op that leaves SMs idle across blocks when
+  /// the model predicts it faster (SplitReductionAcrossBlocks.h).
+  bool splitAcrossBlocks = true;
+  /// What such a split must save in predicted time (the second launch).
+  double splitLaunchUs = kDefaultSplitLaunchUs;
 };
 
 /// Chooses the #roller.config of `op` on `device`: the `rank`-th best of

@@ -1,20 +1,18 @@
-// XFAIL: *
 // RUN: roller-opt %s --split-input-file --roller-select="device=h200" 2>/dev/null | FileCheck %s --check-prefix=H200
 // RUN: roller-opt %s --split-input-file --roller-select="device=a100" 2>/dev/null | FileCheck %s --check-prefix=A100
 
-// BUG: the chosen grid leaves SMs idle although the ops are large enough to
-// cover them (132 SMs on h200, 108 on a100).
-//   The matvec and the M = 1 matmul now pass: their 32 threads share each
-//   output's reduction (split reductions, reduce_threads), 512 blocks
-//   (predicted 8.1 and 16.2 us on h200, from 29.1 and 58.1).
-//   The 1024x4096 row sum passes on a100 (512 blocks of 2 rows) but takes
-//   128 blocks of 8 rows over 128 threads on h200 (3.61 us predicted, equal
-//   to 1% to the 512-block choice): the model has no term that rewards
-//   more resident warps in a memory-bound kernel (latency hiding), so it
-//   cannot tell 128 blocks on 132 SMs from 4 blocks an SM.
-//   256x256x4096 matmul, a100: block [32, 32, 8], grid = [64] (the model:
-//   69.7 us, against 83.5 us for the 256-block 16x16 tile); split-K across
-//   blocks would cover the SMs, and is not built.
+// Was a bug: the chosen grid left SMs idle although the ops are large
+// enough to cover them (132 SMs on h200, 108 on a100).
+//   The matvec and the M = 1 matmul: their 32 threads share each output's
+//   reduction (split reductions, reduce_threads), 512 blocks.
+//   The 1024x4096 row sum on h200 took 128 blocks of 8 rows (the model
+//   prices 128 blocks on 132 SMs like 4 blocks an SM); the threads-sharing
+//   schedules now follow ROLLER's small-operator rule: no more rows per
+//   block than leave every SM a block (256 blocks of 4 rows).
+//   The 256x256x4096 matmul on a100 took 64 blocks of 32x32: its reduction
+//   is now split across blocks (16 slices of 256, 512 blocks, then a
+//   combine; predicted 31.2 us against 69.7). The grid checked for it is
+//   the first kernel's, the partial products'.
 
 // A 256x256x4096 matmul covers the SMs.
 // H200-LABEL: func.func @mm_small(
