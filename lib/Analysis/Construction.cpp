@@ -152,6 +152,15 @@ void Constructor::runOnView(const ExprView &view,
       for (unsigned i = 0; i < 3; ++i)
         ctx.multipleOf[mma->axes[i]] = mma->shape[i];
       ctx.mustDivideBound[k] = expr.axes[k].extent % mma->shape[2] == 0;
+      // A reduction shorter than the MMA k (K = 8) is one partial step,
+      // zero-padded like any partial last step (K = 1, an outer product,
+      // has no reduction loop left after tiling). (An m or n below the MMA
+      // shape would need the same padding of static warp tiles along m and
+      // n, which --roller-pad-mma-boundary-tiles does not do yet.)
+      if (expr.axes[k].extent > 1 && expr.axes[k].extent < mma->shape[2]) {
+        ctx.bound[k] = mma->shape[2];
+        ctx.sizes[k] = {mma->shape[2]};
+      }
     }
     Tile start = getSmallestAlignedTile(ctx);
     if (llvm::any_of(llvm::seq<unsigned>(0, expr.getRank()), [&](unsigned a) {

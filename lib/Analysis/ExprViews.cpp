@@ -279,7 +279,10 @@ bool splitSize(const std::vector<unsigned> &group, int64_t size,
     int64_t extent = original.axes[a].extent;
     if (extent < 1)
       return false;
-    if (rest <= extent) {
+    // An axis of its own may take a tile above its extent: a tensor-core
+    // step over a reduction shorter than the MMA k (zero-padded, as a
+    // partial step is). No other size exceeds its extent.
+    if (rest <= extent || group.size() == 1) {
       tile[a] = rest;
       rest = 1;
     } else if (rest % extent == 0) {

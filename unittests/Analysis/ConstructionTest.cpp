@@ -89,7 +89,12 @@ void expectWellFormed(const TensorExpr &expr, const DeviceSpec &device,
     for (unsigned a = 0; a < expr.getRank(); ++a) {
       EXPECT_GE(s.thread[a], 1) << where;
       EXPECT_EQ(s.block[a] % s.thread[a], 0) << where << " axis " << a;
-      EXPECT_LE(s.block[a], expr.axes[a].extent) << where << " axis " << a;
+      // A tensor-core k step may exceed a reduction shorter than the MMA k
+      // (one zero-padded step).
+      int64_t bound = expr.axes[a].extent;
+      if (!s.mma.empty() && expr.axes[a].isReduction())
+        bound = std::max(bound, s.mma[2]);
+      EXPECT_LE(s.block[a], bound) << where << " axis " << a;
     }
     EXPECT_EQ(s.threads % device.warpSize, 0) << where;
     EXPECT_GT(s.threads, 0) << where;
@@ -326,10 +331,18 @@ TEST(ConstructionTest, TensorCoreBlocksNeedNotDivideTheTensor) {
     EXPECT_EQ(c.schedule.block[2] % 16, 0) << str(c.schedule.block);
     EXPECT_NE(1000 % c.schedule.block[2], 0) << str(c.schedule.block);
   }
-  // Below one mma k there is no k step: the CUDA cores.
-  ConstructionResult shallow = construct(f16Matmul(64, 64, 8), preset("h200"));
-  ASSERT_FALSE(shallow.candidates.empty());
-  for (const Candidate &c : shallow.candidates)
+  // Below one mma k, the whole reduction is one zero-padded step.
+  TensorExpr shallowMm = f16Matmul(64, 64, 8);
+  ConstructionResult shallow = construct(shallowMm, preset("h200"));
+  expectWellFormed(shallowMm, preset("h200"), shallow);
+  for (const Candidate &c : shallow.candidates) {
+    ASSERT_FALSE(c.schedule.mma.empty()) << str(c.schedule.block);
+    EXPECT_EQ(c.schedule.block[2], 16) << str(c.schedule.block);
+  }
+  // K = 1 (an outer product) has no reduction step to pad: the CUDA cores.
+  ConstructionResult outer = construct(f16Matmul(64, 64, 1), preset("h200"));
+  ASSERT_FALSE(outer.candidates.empty());
+  for (const Candidate &c : outer.candidates)
     EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
 }
 

@@ -273,10 +273,19 @@ def gen_matmul_mma(rng, data):
     """A GEMM or batch GEMM on f16 or bf16 inputs whose m, n and k are
     irregular: tensor cores in the boundary blocks and in the partial last
     reduction step too (zero-padded shared tiles, masked accumulators), A and
-    B in either major order. The reduction is a multiple of 8 (16-byte rows)
-    four times in five, any size from 17 otherwise."""
+    B in either major order; one case in five has an m, n or k below the MMA
+    shape (16, 8, 16): a k below 16 is one zero-padded step on the tensor
+    cores, an m or n below stays on the CUDA cores. The reduction is a multiple
+    of 8 (16-byte rows) four times in five, any size otherwise."""
     m, n = pick(rng, 16, 100), pick(rng, 8, 100)
     k = 8 * rng.randint(2, 12) if rng.random() < 0.8 else pick(rng, 17, 100)
+    small = rng.random()
+    if small < 0.07:
+        m = pick(rng, 1, 15)
+    elif small < 0.14:
+        n = pick(rng, 1, 7)
+    elif small < 0.2:
+        k = rng.choice([8, pick(rng, 1, 15)])
     elt = rng.choice(["f16", "f16", "bf16"])
     if rng.random() < 0.3:
         case = make_batch_matmul(data, pick(rng, 1, 3), m, n, k,
