@@ -67,7 +67,8 @@ void Constructor::constructSplitReductions() {
       // ROLLER's small-operator rule (the block tile shrinks while the grid
       // has fewer blocks than SMs): more outputs per block than leave every
       // SM a block are not built when fewer do.
-      if (outputs > 1 && countSpatialTiles(expr, schedule.block) < device.smCount)
+      if (outputs > 1 &&
+          countSpatialTiles(expr, schedule.block) < device.smCount)
         break;
       if (!isTransactionAlignedAlongReduction(
               expr, schedule.block, device.levels.front().transactionBytes))

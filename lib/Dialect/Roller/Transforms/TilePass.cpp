@@ -93,8 +93,7 @@ struct RollerTilePass
     if (failed(runSelection(module,
                             SelectionOptions{device, topK, report, search, rank,
                                              fuseEpilogues, unfuseSlower,
-                                             splitReductions,
-                                             splitAcrossBlocks,
+                                             splitReductions, splitAcrossBlocks,
                                              splitLaunchUs})))
       return signalPassFailure();
 
