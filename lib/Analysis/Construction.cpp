@@ -152,14 +152,18 @@ void Constructor::runOnView(const ExprView &view,
       for (unsigned i = 0; i < 3; ++i)
         ctx.multipleOf[mma->axes[i]] = mma->shape[i];
       ctx.mustDivideBound[k] = expr.axes[k].extent % mma->shape[2] == 0;
-      // A reduction shorter than the MMA k (K = 8) is one partial step,
-      // zero-padded like any partial last step (K = 1, an outer product,
-      // has no reduction loop left after tiling). (An m or n below the MMA
-      // shape would need the same padding of static warp tiles along m and
-      // n, which --roller-pad-mma-boundary-tiles does not do yet.)
-      if (expr.axes[k].extent > 1 && expr.axes[k].extent < mma->shape[2]) {
-        ctx.bound[k] = mma->shape[2];
-        ctx.sizes[k] = {mma->shape[2]};
+      // An m, n or K below the MMA shape (5 rows, K = 8) is one MMA tile,
+      // zero-padded like a boundary block or a partial last step. An
+      // extent of 1 stays on the CUDA cores: a matrix-vector product would
+      // use 1/16 or 1/8 of each MMA, and K = 1 (an outer product) has no
+      // reduction loop left after tiling.
+      for (unsigned i = 0; i < 3; ++i) {
+        unsigned axis = mma->axes[i];
+        if (expr.axes[axis].extent > 1 &&
+            expr.axes[axis].extent < mma->shape[i]) {
+          ctx.bound[axis] = mma->shape[i];
+          ctx.sizes[axis] = {mma->shape[i]};
+        }
       }
     }
     Tile start = getSmallestAlignedTile(ctx);

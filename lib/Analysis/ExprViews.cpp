@@ -280,8 +280,9 @@ bool splitSize(const std::vector<unsigned> &group, int64_t size,
     if (extent < 1)
       return false;
     // An axis of its own may take a tile above its extent: a tensor-core
-    // step over a reduction shorter than the MMA k (zero-padded, as a
-    // partial step is). No other size exceeds its extent.
+    // tile over an m, n or k shorter than the MMA shape (zero-padded, as a
+    // boundary block or a partial step is). No other size exceeds its
+    // extent.
     if (rest <= extent || group.size() == 1) {
       tile[a] = rest;
       rest = 1;

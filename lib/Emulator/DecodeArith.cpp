@@ -145,6 +145,13 @@ Status decodeInteger(OpcodeDecoder &d, Type type) {
   inst.op = entry->op;
   operands = entry->operands;
   inst.carryIn = base == "addc" || base == "subc" || base == "madc";
+  if ((type == Type::U16x2 || type == Type::S16x2) &&
+      (!(inst.op == Opcode::Add || inst.op == Opcode::Sub ||
+         inst.op == Opcode::Min || inst.op == Opcode::Max) ||
+       inst.carryIn || m.cc || m.sat))
+    return d.error(base + " does not take packed ." + typeName(type) +
+                   " operands (only add, sub, min and max, without .cc, "
+                   ".sat or a carry)");
   if (inst.op == Opcode::Mul || inst.op == Opcode::Mad ||
       inst.op == Opcode::Mul24 || inst.op == Opcode::Mad24) {
     int mode = d.takeOneOf({"lo", "hi"});

@@ -114,8 +114,44 @@ uint64_t permute(uint32_t a, uint32_t b, uint32_t c, PrmtMode mode) {
 
 } // namespace
 
+/// add, sub, min and max on two 16-bit integers packed in 32 bits (PTX ISA
+/// 9.7.1: .u16x2 and .s16x2, sm_90): each half on its own, wrapping.
+static void executePacked16(CtaExecutor &cta, const Inst &inst, Warp &warp,
+                            uint32_t mask) {
+  bool isSigned = inst.type == Type::S16x2;
+  IntOperands ops(cta, inst, warp, 32, /*isSigned=*/false);
+  forEachLane(mask, [&](unsigned lane) {
+    uint32_t a = uint32_t(ops.get(0, lane)), b = uint32_t(ops.get(1, lane));
+    uint32_t result = 0;
+    for (unsigned shift : {0u, 16u}) {
+      uint32_t x = (a >> shift) & 0xFFFF, y = (b >> shift) & 0xFFFF;
+      int32_t sx = int16_t(x), sy = int16_t(y);
+      bool less = isSigned ? sx < sy : x < y;
+      uint32_t half = 0;
+      switch (inst.op) {
+      case Opcode::Add:
+        half = x + y;
+        break;
+      case Opcode::Sub:
+        half = x - y;
+        break;
+      case Opcode::Min:
+        half = less ? x : y;
+        break;
+      default:
+        half = less ? y : x;
+        break;
+      }
+      result |= (half & 0xFFFF) << shift;
+    }
+    ops.set(lane, result);
+  });
+}
+
 void roller::emu::detail::executeInteger(CtaExecutor &cta, const Inst &inst,
                                          Warp &warp, uint32_t mask) {
+  if (inst.type == Type::U16x2 || inst.type == Type::S16x2)
+    return executePacked16(cta, inst, warp, mask);
   unsigned bits = typeBits(inst.type);
   bool isSigned = isSignedInt(inst.type);
   IntOperands ops(cta, inst, warp, bits, isSigned);

@@ -44,7 +44,8 @@ unsigned ptx::typeBytes(std::string_view type) {
       type == "bf16" || type == "e4m3x2" || type == "e5m2x2")
     return 2;
   if (type == "b32" || type == "u32" || type == "s32" || type == "f32" ||
-      type == "f16x2" || type == "bf16x2" || type == "tf32")
+      type == "f16x2" || type == "bf16x2" || type == "tf32" ||
+      type == "u16x2" || type == "s16x2")
     return 4;
   if (type == "b64" || type == "u64" || type == "s64" || type == "f64")
     return 8;

@@ -27,6 +27,8 @@ unsigned roller::emu::typeBits(Type type) {
   case Type::B32:
   case Type::U32:
   case Type::S32:
+  case Type::U16x2:
+  case Type::S16x2:
   case Type::F16x2:
   case Type::BF16x2:
   case Type::TF32:
@@ -107,6 +109,7 @@ constexpr TypeName kTypeNames[] = {
     {Type::U32, "u32"},       {Type::U64, "u64"},
     {Type::S8, "s8"},         {Type::S16, "s16"},
     {Type::S32, "s32"},       {Type::S64, "s64"},
+    {Type::U16x2, "u16x2"},   {Type::S16x2, "s16x2"},
     {Type::F16, "f16"},       {Type::F16x2, "f16x2"},
     {Type::BF16, "bf16"},     {Type::BF16x2, "bf16x2"},
     {Type::TF32, "tf32"},     {Type::F32, "f32"},

@@ -89,11 +89,11 @@ void expectWellFormed(const TensorExpr &expr, const DeviceSpec &device,
     for (unsigned a = 0; a < expr.getRank(); ++a) {
       EXPECT_GE(s.thread[a], 1) << where;
       EXPECT_EQ(s.block[a] % s.thread[a], 0) << where << " axis " << a;
-      // A tensor-core k step may exceed a reduction shorter than the MMA k
-      // (one zero-padded step).
+      // A tensor-core tile may exceed an extent shorter than the MMA shape
+      // (one zero-padded MMA tile along it).
       int64_t bound = expr.axes[a].extent;
-      if (!s.mma.empty() && expr.axes[a].isReduction())
-        bound = std::max(bound, s.mma[2]);
+      if (!s.mma.empty())
+        bound = std::max(bound, *llvm::max_element(s.mma));
       EXPECT_LE(s.block[a], bound) << where << " axis " << a;
     }
     EXPECT_EQ(s.threads % device.warpSize, 0) << where;
@@ -338,6 +338,17 @@ TEST(ConstructionTest, TensorCoreBlocksNeedNotDivideTheTensor) {
   for (const Candidate &c : shallow.candidates) {
     ASSERT_FALSE(c.schedule.mma.empty()) << str(c.schedule.block);
     EXPECT_EQ(c.schedule.block[2], 16) << str(c.schedule.block);
+  }
+  // Fewer rows (5) or columns (3) than the mma m or n: one zero-padded
+  // mma tile along them.
+  for (TensorExpr small : {f16Matmul(5, 64, 64), f16Matmul(64, 3, 64)}) {
+    ConstructionResult narrow = construct(small, preset("h200"));
+    ASSERT_FALSE(narrow.candidates.empty());
+    for (const Candidate &c : narrow.candidates) {
+      ASSERT_FALSE(c.schedule.mma.empty()) << str(c.schedule.block);
+      EXPECT_EQ(c.schedule.block[0] % 16, 0) << str(c.schedule.block);
+      EXPECT_EQ(c.schedule.block[1] % 8, 0) << str(c.schedule.block);
+    }
   }
   // K = 1 (an outer product) has no reduction step to pad: the CUDA cores.
   ConstructionResult outer = construct(f16Matmul(64, 64, 1), preset("h200"));

@@ -74,6 +74,9 @@ TEST_F(InputErrorTest, MalformedModules) {
       {"\tmbarrier.init.shared.b64 \t[%rd1], 1;\n",
        "mbarrier",
        {"not emulated"}},
+      {"\tmul.lo.s16x2 \t%r1, %r1, %r1;\n",
+       "mul.lo.s16x2",
+       {"packed .s16x2", "only add, sub, min and max"}},
   };
   for (const Case &c : cases) {
     std::string text = kernel(c.body);

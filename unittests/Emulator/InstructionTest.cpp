@@ -117,6 +117,32 @@ TEST_F(IntegerTest, AddSubAtEachWidth) {
   EXPECT_EQ(uint16_t(out[12]), 7u);
 }
 
+// add, sub, min, max on .u16x2/.s16x2 (9.7.1.1-2, 9.7.1.10-11, sm_90):
+// each 16-bit half on its own, wrapping (LLVM packs two i16 induction
+// variables into one add.s16x2).
+TEST_F(IntegerTest, PackedSixteenBitPairs) {
+  std::vector<uint64_t> out = runScalar(R"(
+	mov.b32 	%r1, 0xffff0003;
+	mov.b32 	%r2, 0x00020005;
+	add.s16x2 	%r3, %r1, %r2;
+	sub.u16x2 	%r4, %r1, %r2;
+	min.s16x2 	%r5, %r1, %r2;
+	min.u16x2 	%r6, %r1, %r2;
+	max.s16x2 	%r7, %r1, %r2;
+	st.global.u32 	[%rd0], %r3;
+	st.global.u32 	[%rd0+8], %r4;
+	st.global.u32 	[%rd0+16], %r5;
+	st.global.u32 	[%rd0+24], %r6;
+	st.global.u32 	[%rd0+32], %r7;
+)");
+  // High halves 0xffff (-1) and 2, low halves 3 and 5.
+  EXPECT_EQ(uint32_t(out[0]), 0x00010008u); // -1 + 2 = 1, 3 + 5 = 8
+  EXPECT_EQ(uint32_t(out[1]), 0xfffdfffeu); // 0xffff - 2, 3 - 5 wraps
+  EXPECT_EQ(uint32_t(out[2]), 0xffff0003u); // signed: -1 < 2, 3 < 5
+  EXPECT_EQ(uint32_t(out[3]), 0x00020003u); // unsigned: 2 < 0xffff
+  EXPECT_EQ(uint32_t(out[4]), 0x00020005u);
+}
+
 TEST_F(IntegerTest, Multiplication) {
   const uint32_t a = 0x9abcdef1u, b = 0x12345679u;
   const int32_t s = -123456789, t = 98765;

@@ -40,6 +40,9 @@ enum class Type : uint8_t {
   S16,
   S32,
   S64,
+  /// Two 16-bit integers in one 32-bit register (add, sub, min, max; sm_90).
+  U16x2,
+  S16x2,
   F16,
   F16x2,
   BF16,

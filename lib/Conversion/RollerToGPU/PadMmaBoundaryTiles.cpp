@@ -13,6 +13,13 @@
 // and the rounded end is zeroed by the block's threads before the warp tile
 // (behind a barrier of its own: the step's copies write only its first 8).
 //
+// A tensor shorter than the mma shape along m or n (5 rows, in a block tile
+// of 16) gives static warp tiles of 5 rows in every step: they read views
+// rounded up to 16 rows, the rows past the fifth are zeroed once, first
+// thing in the kernel (every step's copies write the same 5 rows), and the
+// static 5-row accumulator becomes a view of dynamic size, which
+// `--roller-vectorize-mma` masks as it masks a boundary block's.
+//
 // Why zeros are enough: past the tensor's edge along m or n, the padded rows
 // and columns only feed accumulator elements past the edge, which the masked
 // accumulator writes drop; past the end of the reduction, both inputs are
@@ -121,73 +128,134 @@ static bool fitsMmaShape(linalg::LinalgOp op,
          multiples(dims->k, mma[2]);
 }
 
-/// Per dimension of `input` (an input of the contraction `op`), the multiple
-/// of the mma shape its size must have: the mma k along reduction
-/// dimensions, 1 elsewhere (m and n are never rounded: a boundary tile's
-/// bound is the full warp tile, a multiple already).
-static SmallVector<int64_t> getReductionMultiples(linalg::LinalgOp op,
-                                                  OpOperand *input) {
+/// Per dimension of `operand` (of the contraction `op`), the multiple of the
+/// mma shape its size must have: the mma m, n or k along the m, n or k
+/// dimensions, 1 along batch ones. A boundary tile's bound is the full warp
+/// tile, a multiple already; a static size that is none is the partial last
+/// reduction step, or a tensor smaller than the mma shape (5 rows).
+static SmallVector<int64_t> getMmaMultiples(linalg::LinalgOp op,
+                                            OpOperand *operand) {
   auto mma =
       cast<DenseI64ArrayAttr>(op->getAttr(RollerDialect::kMmaShapeAttrName));
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
   SmallVector<int64_t> multiples;
-  for (AffineExpr result : op.getMatchingIndexingMap(input).getResults()) {
+  for (AffineExpr result : op.getMatchingIndexingMap(operand).getResults()) {
     auto dim = dyn_cast<AffineDimExpr>(result);
-    bool reduction = succeeded(dims) && mma.size() == 3 && dim &&
-                     llvm::is_contained(dims->k, dim.getPosition());
-    multiples.push_back(reduction ? mma[2] : 1);
+    int64_t multiple = 1;
+    if (succeeded(dims) && mma.size() == 3 && dim) {
+      unsigned position = dim.getPosition();
+      if (llvm::is_contained(dims->m, position))
+        multiple = mma[0];
+      else if (llvm::is_contained(dims->n, position))
+        multiple = mma[1];
+      else if (llvm::is_contained(dims->k, position))
+        multiple = mma[2];
+    }
+    multiples.push_back(multiple);
   }
   return multiples;
 }
 
-/// The slab a rounded warp-tile view reads past the partial step: in the
-/// root, the step's block tile (the chain's outermost view) extended along
-/// each rounded dimension from its end to the rounded end of the warp
-/// tile. Fails unless the warp tile ends where the block tile ends along a
-/// rounded dimension (the last k-slice of the step; rounding an earlier
-/// slice would read the next one's data, not zeros), or when the block
-/// tile has no constant offset and size there.
+/// Per dimension of `operand` (of the contraction `op`): whether it runs
+/// along a reduction (k) dimension.
+static SmallVector<bool> getReductionDims(linalg::LinalgOp op,
+                                          OpOperand *operand) {
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  SmallVector<bool> reduction;
+  for (AffineExpr result : op.getMatchingIndexingMap(operand).getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(result);
+    reduction.push_back(succeeded(dims) && dim &&
+                        llvm::is_contained(dims->k, dim.getPosition()));
+  }
+  return reduction;
+}
+
+/// The slabs a rounded warp-tile view reads past what was copied: one per
+/// rounded dimension, in the root, from the block tile's end along it to
+/// the warp tile's rounded end, and along every other dimension from the
+/// block tile's start to the warp tile's (rounded) end. Past the copied end
+/// along one dimension no element holds data, whatever the others; with two
+/// dimensions rounded (5 rows of a partial step) the two slabs cover the
+/// L-shaped rest together. Fails unless the warp tile ends where the block
+/// tile ends along each rounded dimension (the last k-slice of the step;
+/// rounding an earlier slice would read the next one's data, not zeros),
+/// or when the block tile has no constant offset and size there.
 struct PaddingSlab {
   Value root;
   SmallVector<int64_t> offsets, sizes;
+  /// Along m or n: the copies of every step write the same rows (those of
+  /// a tensor shorter than the mma tile), so the rest of the root is zeroed
+  /// once, when the kernel starts.
+  bool once = false;
 };
 
-static FailureOr<PaddingSlab> getPaddingSlab(const BoundedView &bounded) {
+static FailureOr<SmallVector<PaddingSlab>>
+getPaddingSlabs(const BoundedView &bounded, ArrayRef<bool> reduction) {
   memref::SubViewOp block = bounded.chain.back();
-  PaddingSlab slab{bounded.root, {}, {}};
   auto rootShape = cast<MemRefType>(bounded.root.getType()).getShape();
-  for (auto [d, size] : llvm::enumerate(bounded.sizes)) {
+  size_t rank = bounded.sizes.size();
+  // Per dimension: the block tile's offset in the root, the warp tile's
+  // offset in the block tile, and the end of what the warp tile reads.
+  SmallVector<int64_t> start(rank), inside(rank, 0), end(rank);
+  for (size_t d = 0; d < rank; ++d) {
     std::optional<int64_t> offset =
         getConstantIntValue(block.getMixedOffsets()[d]);
     std::optional<int64_t> extent = getUpperBound(block.getMixedSizes()[d]);
     if (!offset || !extent)
       return failure();
-    if (size == bounded.unrounded[d]) {
+    start[d] = *offset;
+    if (bounded.sizes[d] == bounded.unrounded[d]) {
       // The block tile's whole extent, at most what the root has.
-      slab.offsets.push_back(*offset);
-      slab.sizes.push_back(std::min(*extent, rootShape[d] - *offset));
+      end[d] = *offset + std::min(*extent, rootShape[d] - *offset);
       continue;
     }
-    // Along a rounded dimension the warp tile ends where the block tile
-    // (of static size) ends: the slab runs from there to the rounded end.
-    int64_t inside = 0;
     for (memref::SubViewOp inner : ArrayRef(bounded.chain).drop_back()) {
       std::optional<int64_t> o =
           getConstantIntValue(inner.getMixedOffsets()[d]);
       if (!o)
         return failure();
-      inside += *o;
+      inside[d] += *o;
     }
+    // Along a rounded dimension the warp tile ends where the block tile
+    // (of static size) ends.
     if (getConstantIntValue(block.getMixedSizes()[d]) !=
-        inside + bounded.unrounded[d])
+        inside[d] + bounded.unrounded[d])
       return failure();
-    slab.offsets.push_back(*offset + inside + bounded.unrounded[d]);
-    slab.sizes.push_back(size - bounded.unrounded[d]);
+    end[d] = *offset + inside[d] + bounded.sizes[d];
   }
-  if (llvm::any_of(slab.sizes, [](int64_t size) { return size <= 0; }))
-    return failure();
-  return slab;
+  SmallVector<PaddingSlab> slabs;
+  for (size_t d = 0; d < rank; ++d) {
+    if (bounded.sizes[d] == bounded.unrounded[d])
+      continue;
+    PaddingSlab slab{bounded.root, {}, {}, !reduction[d]};
+    for (size_t e = 0; e < rank; ++e) {
+      int64_t copiedEnd = start[e] + inside[e] + bounded.unrounded[e];
+      bool rounded = bounded.sizes[e] != bounded.unrounded[e];
+      int64_t from = e == d ? copiedEnd : start[e];
+      int64_t to = end[e];
+      if (slab.once && e != d) {
+        // Every step's tile: the whole root along the other dimensions.
+        from = 0;
+        to = rootShape[e];
+      } else if (!slab.once && rounded && e != d) {
+        // The step's slab stops where the once-zeroed rows start.
+        to = copiedEnd;
+      }
+      slab.offsets.push_back(from);
+      slab.sizes.push_back(to - from);
+    }
+    if (llvm::any_of(slab.sizes, [](int64_t size) { return size <= 0; }) ||
+        llvm::any_of(llvm::zip(slab.offsets, slab.sizes, rootShape),
+                     [](auto slabAndRoot) {
+                       auto [offset, size, root] = slabAndRoot;
+                       return offset + size > root;
+                     }))
+      return failure();
+    slabs.push_back(std::move(slab));
+  }
+  return slabs;
 }
 
 /// The ancestor of `op` (or `op`) that a `gpu.barrier` precedes in its
@@ -292,7 +360,7 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
     bool ok = true;
     for (OpOperand *input : op.getDpsInputOperands()) {
       auto type = cast<MemRefType>(input->get().getType());
-      SmallVector<int64_t> multiples = getReductionMultiples(op, input);
+      SmallVector<int64_t> multiples = getMmaMultiples(op, input);
       bool needsRounding = llvm::any_of(
           llvm::zip(type.getShape(), multiples), [](auto sizeAndMultiple) {
             auto [size, multiple] = sizeAndMultiple;
@@ -309,37 +377,47 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
         break;
       }
       if (bounded->isRounded()) {
-        FailureOr<PaddingSlab> slab = getPaddingSlab(*bounded);
-        if (failed(slab)) {
+        FailureOr<SmallVector<PaddingSlab>> rounded =
+            getPaddingSlabs(*bounded, getReductionDims(op, input));
+        if (failed(rounded)) {
           ok = false;
           break;
         }
-        slabs.push_back(*slab);
+        llvm::append_range(slabs, *rounded);
       }
       shapes.push_back(bounded->sizes);
       views.push_back({input->getOperandNumber(), *bounded});
     }
     if (!ok || !fitsMmaShape(op, shapes))
       continue;
-    // The slabs are zeroed where every thread passes, after the barrier
-    // that precedes the warp tile and behind a barrier of their own: the
-    // step's buffers were last read before that barrier, and their copies
-    // write only the step's own extent.
-    Operation *anchor =
-        slabs.empty() ? nullptr : getBlockUniformAnchor(op, launch);
-    if (!slabs.empty() &&
-        (!anchor || llvm::any_of(slabs, [&](const PaddingSlab &slab) {
-          return !dominance.properlyDominates(slab.root, anchor);
-        })))
+    // A step's slabs are zeroed where every thread passes, after the
+    // barrier that precedes the warp tile and behind a barrier of their
+    // own: the step's buffers were last read before that barrier, and their
+    // copies write only the step's own extent. The slabs zeroed once are
+    // zeroed first thing in the kernel, behind a barrier: their root must
+    // be a buffer of the whole launch (a workgroup attribution).
+    bool perStep =
+        llvm::any_of(slabs, [](const PaddingSlab &slab) { return !slab.once; });
+    Operation *anchor = perStep ? getBlockUniformAnchor(op, launch) : nullptr;
+    Operation *start = &launch.getBody().front().front();
+    if (llvm::any_of(slabs, [&](const PaddingSlab &slab) {
+          if (slab.once) {
+            auto argument = dyn_cast<BlockArgument>(slab.root);
+            return !argument ||
+                   argument.getOwner() != &launch.getBody().front();
+          }
+          return !anchor || !dominance.properlyDominates(slab.root, anchor);
+        }))
       continue;
     for (const PaddingSlab &slab : slabs) {
-      auto key = std::make_tuple(anchor, slab.root, slab.offsets);
+      Operation *at = slab.once ? start : anchor;
+      auto key = std::make_tuple(at, slab.root, slab.offsets);
       if (llvm::is_contained(slabsDone, key))
         continue;
       slabsDone.push_back(key);
-      gpu::BarrierOp &barrier = slabBarriers[anchor];
+      gpu::BarrierOp &barrier = slabBarriers[at];
       if (!barrier) {
-        rewriter.setInsertionPoint(anchor);
+        rewriter.setInsertionPoint(at);
         barrier = gpu::BarrierOp::create(rewriter, op.getLoc());
       }
       rewriter.setInsertionPoint(barrier);
@@ -352,6 +430,24 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
           createBoundedView(rewriter, op.getLoc(), bounded, /*clip=*/false);
       rewriter.modifyOpInPlace(op, [&] { op->setOperand(number, view); });
       zeroed[getRootBuffer(bounded.root)].push_back(op);
+    }
+    // A static accumulator shorter than the mma tile along m or n (5 rows)
+    // becomes a view of dynamic size there: --roller-vectorize-mma masks
+    // its accesses at its edge, as a boundary block's.
+    OpOperand *init = op.getDpsInitOperand(0);
+    auto initType = cast<MemRefType>(init->get().getType());
+    SmallVector<int64_t> initShape = llvm::to_vector(initType.getShape());
+    for (auto [size, multiple] :
+         llvm::zip(initShape, getMmaMultiples(op, init)))
+      if (!ShapedType::isDynamic(size) && size % multiple != 0)
+        size = ShapedType::kDynamic;
+    if (initShape != initType.getShape()) {
+      auto dynamic =
+          MemRefType::get(initShape, initType.getElementType(),
+                          initType.getLayout(), initType.getMemorySpace());
+      Value view =
+          memref::CastOp::create(rewriter, op.getLoc(), dynamic, init->get());
+      rewriter.modifyOpInPlace(op, [&] { init->set(view); });
     }
     ++padded.warpTiles;
   }

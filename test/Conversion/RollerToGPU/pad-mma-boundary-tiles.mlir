@@ -243,6 +243,64 @@ func.func @partial_reduction_step(%C: memref<16x8xf32>) {
 
 // -----
 
+// A tensor of 5 rows (m below the mma m) in a block tile of 16: the copies
+// of every step write rows 0-4 of A's shared tile, so rows 5-15 are zeroed
+// once, first thing in the kernel (behind a barrier), over the whole
+// buffer; the warp tile reads the 16 x 16 view, and the 5 x 8 accumulator
+// becomes a view of dynamic size, whose accesses --roller-vectorize-mma
+// masks. B needs nothing.
+
+// CHECK-DAG: #[[PLUS5:.+]] = affine_map<(d0) -> (d0 + 5)>
+// CHECK-LABEL: func.func @five_rows
+// CHECK: gpu.launch
+// CHECK-NEXT: affine.apply
+// CHECK-NEXT: affine.apply
+// CHECK-NEXT: %[[END:.*]] = arith.constant 264 : index
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[END]] step
+// CHECK-NEXT:   %[[P:.*]]:2 = affine.delinearize_index %{{.*}} into (11, 24)
+// CHECK-NEXT:   %[[ROW:.*]] = affine.apply #[[PLUS5]](%[[P]]#0)
+// CHECK:        memref.store %{{.*}}, %[[SA:.*]][%[[ROW]], %{{.*}}] : memref<16x24xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK: %[[WA:.*]] = memref.subview %[[SA]][0, 0] [16, 16] [1, 1]
+// CHECK: %[[ACC:.*]] = memref.cast %{{.*}} : memref<5x8xf32> to memref<?x8xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[WA]], %{{.*}} : memref<16x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>)
+// CHECK-SAME: outs(%[[ACC]] : memref<?x8xf32>)
+func.func @five_rows(%C: memref<5x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<16x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x16xf16, #gpu.address_space<workgroup>>) {
+    scf.for %step = %c0 to %c2 step %c1 {
+      gpu.barrier
+      %a = memref.subview %sa[0, 0] [5, 16] [1, 1] : memref<16x24xf16, #gpu.address_space<workgroup>> to memref<5x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+      %wa = memref.subview %a[0, %c0] [5, 16] [1, 1] : memref<5x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>> to memref<5x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %wb = memref.subview %sb[%c0, 0] [16, 8] [1, 1] : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<16x8xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%wa, %wb : memref<5x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>)
+          outs(%C : memref<5x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+      ^bb0(%x: f16, %y: f16, %s: f32):
+        %xf = arith.extf %x : f16 to f32
+        %yf = arith.extf %y : f16 to f32
+        %p = arith.mulf %xf, %yf : f32
+        %q = arith.addf %s, %p : f32
+        linalg.yield %q : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // Left alone, computed on the CUDA cores over its own ranges: a partial
 // step whose shared tile has no room for the rounded view (B's buffer holds
 // 8 rows of k), one whose slab would start at an offset that is not a

@@ -274,8 +274,8 @@ def gen_matmul_mma(rng, data):
     irregular: tensor cores in the boundary blocks and in the partial last
     reduction step too (zero-padded shared tiles, masked accumulators), A and
     B in either major order; one case in five has an m, n or k below the MMA
-    shape (16, 8, 16): a k below 16 is one zero-padded step on the tensor
-    cores, an m or n below stays on the CUDA cores. The reduction is a multiple
+    shape (16, 8, 16), one zero-padded MMA tile along it (an m, n or k of 1
+    stays on the CUDA cores). The reduction is a multiple
     of 8 (16-byte rows) four times in five, any size otherwise."""
     m, n = pick(rng, 16, 100), pick(rng, 8, 100)
     k = 8 * rng.randint(2, 12) if rng.random() < 0.8 else pick(rng, 17, 100)

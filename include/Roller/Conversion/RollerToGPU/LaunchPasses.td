@@ -320,6 +320,15 @@ def RollerPadMmaBoundaryTilesPass
     step's buffers were last read before that barrier, and the step's
     copies write only its own extent, so nothing else touches the slab.
 
+    A tensor shorter than the mma shape along m or n (5 rows in a block
+    tile of 16) gives static warp tiles of 5 rows in every step. They read
+    views rounded up to 16 rows; the rows past the fifth, in the whole
+    workgroup buffer, are zeroed once at the start of the launch, behind a
+    barrier (every step's copies write the same 5 rows), and the static
+    5-row accumulator is cast to a view of dynamic size, which
+    `--roller-vectorize-mma` masks. With two dimensions rounded (5 rows of
+    a partial step), the slabs are disjoint.
+
     A warp tile whose inputs are not such views, or whose buffers some copy
     fills through a view without constant bounds, is left alone (computed
     by the warp's lanes on the CUDA cores). Runs after
