@@ -160,8 +160,10 @@ def classify(rc, stderr, tool, pipeline):
     if ub:
         return "sanitizer", f"ubsan:{os.path.basename(ub.group(1))}:{normalize(ub.group(2))}"
     # ("SmallVector unable to grow" is a size check, a crash, not memory.)
+    # Whole words only: a temporary folder named roller-fuzz-...mmap... in a
+    # diagnostic's path, with "failed" later on its line, is no mmap failure.
     if re.search(r"out of memory|bad_alloc|Allocation failed|"
-                 r"Cannot allocate memory|mmap.*failed", stderr, re.I):
+                 r"Cannot allocate memory|\bmmap\b.*\bfailed", stderr, re.I):
         # LLVM's bad_alloc handler prints a stack dump: keyed by where the
         # allocation failed (the same place in every pipeline), so that a
         # known one (upstream's parser) does not hide the others.
