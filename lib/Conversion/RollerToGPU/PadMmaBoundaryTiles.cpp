@@ -157,17 +157,16 @@ static SmallVector<int64_t> getMmaMultiples(linalg::LinalgOp op,
   return multiples;
 }
 
-/// Per dimension of `operand` (of the contraction `op`): whether it runs
-/// along a reduction (k) dimension.
+/// Per dimension of `operand` (of `op`): whether it runs along a reduction
+/// loop.
 static SmallVector<bool> getReductionDims(linalg::LinalgOp op,
                                           OpOperand *operand) {
-  FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(op);
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<bool> reduction;
   for (AffineExpr result : op.getMatchingIndexingMap(operand).getResults()) {
     auto dim = dyn_cast<AffineDimExpr>(result);
-    reduction.push_back(succeeded(dims) && dim &&
-                        llvm::is_contained(dims->k, dim.getPosition()));
+    reduction.push_back(dim && iterators[dim.getPosition()] ==
+                                   utils::IteratorType::reduction);
   }
   return reduction;
 }
