@@ -15,50 +15,141 @@
 using namespace mlir;
 using namespace mlir::roller;
 
-/// A constant upper bound of the index `size`: the sizes of boundary tiles
-/// are `affine.min`s of a constant (the full tile) and the remaining
-/// extent, clamped at zero by an `affine.max`. (Upstream's value bounds
-/// analysis encodes a max by lower bounds only, so it finds no upper bound
-/// of that clamp.)
-std::optional<int64_t> mlir::roller::getUpperBound(OpFoldResult size,
-                                                   unsigned depth) {
+namespace {
+/// The closed range of an index, each end absent where unbounded.
+struct IndexRange {
+  std::optional<int64_t> lo, hi;
+};
+} // namespace
+
+static std::optional<int64_t> addEnds(std::optional<int64_t> a,
+                                      std::optional<int64_t> b) {
+  int64_t sum;
+  if (!a || !b || llvm::AddOverflow(*a, *b, sum))
+    return std::nullopt;
+  return sum;
+}
+
+static std::optional<int64_t> scaleEnd(std::optional<int64_t> end,
+                                       int64_t factor) {
+  int64_t product;
+  if (!end || llvm::MulOverflow(*end, factor, product))
+    return std::nullopt;
+  return product;
+}
+
+static IndexRange getRange(Value value, unsigned depth);
+
+/// The range of `expr` over the ranges of its operands, by interval
+/// arithmetic: sums, products by a constant, and floordiv and mod by a
+/// positive constant; anything else is unbounded.
+static IndexRange getRange(AffineExpr expr, ValueRange dims, ValueRange symbols,
+                           unsigned depth) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return {constant.getValue(), constant.getValue()};
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return getRange(dims[dim.getPosition()], depth + 1);
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return getRange(symbols[symbol.getPosition()], depth + 1);
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  IndexRange lhs = getRange(binary.getLHS(), dims, symbols, depth);
+  auto rhsConstant = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  switch (expr.getKind()) {
+  case AffineExprKind::Add: {
+    IndexRange rhs = getRange(binary.getRHS(), dims, symbols, depth);
+    return {addEnds(lhs.lo, rhs.lo), addEnds(lhs.hi, rhs.hi)};
+  }
+  case AffineExprKind::Mul: {
+    // Affine products have a constant on the right once simplified.
+    if (!rhsConstant)
+      return {};
+    int64_t factor = rhsConstant.getValue();
+    if (factor >= 0)
+      return {scaleEnd(lhs.lo, factor), scaleEnd(lhs.hi, factor)};
+    return {scaleEnd(lhs.hi, factor), scaleEnd(lhs.lo, factor)};
+  }
+  case AffineExprKind::FloorDiv: {
+    if (!rhsConstant || rhsConstant.getValue() <= 0)
+      return {};
+    int64_t divisor = rhsConstant.getValue();
+    auto floorEnd = [&](std::optional<int64_t> end) -> std::optional<int64_t> {
+      if (!end)
+        return std::nullopt;
+      return llvm::divideFloorSigned(*end, divisor);
+    };
+    return {floorEnd(lhs.lo), floorEnd(lhs.hi)};
+  }
+  case AffineExprKind::Mod:
+    if (!rhsConstant || rhsConstant.getValue() <= 0)
+      return {};
+    return {0, rhsConstant.getValue() - 1};
+  default:
+    return {};
+  }
+}
+
+/// The range of the index `value`: a constant; a thread or block id or a
+/// launch size (not negative); or an `affine.min`/`affine.max` of such (the
+/// sizes of boundary tiles are `affine.min`s of a constant, the full tile, and
+/// what the tensor has left, which a thread's share subtracts its offset from,
+/// clamped at zero by an `affine.max`). Upstream's value bounds analysis
+/// encodes a max by lower bounds only, so it finds no upper bound of that
+/// clamp.
+static IndexRange getRange(Value value, unsigned depth) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return {constant, constant};
+  if (depth > 8)
+    return {};
+  if (isa_and_nonnull<gpu::ThreadIdOp, gpu::BlockIdOp>(value.getDefiningOp()))
+    return {0, std::nullopt};
+  // The index arguments of a launch's body: its ids and sizes.
+  if (auto argument = dyn_cast<BlockArgument>(value))
+    if (argument.getType().isIndex() && argument.getOwner()->isEntryBlock() &&
+        isa<gpu::LaunchOp>(argument.getOwner()->getParentOp()))
+      return {0, std::nullopt};
+  // A minimum is at most the least upper end of any result, and at least
+  // the least lower end, which needs them all; a maximum the other way
+  // round. An absent end is unbounded.
+  auto anyEnd = [](std::optional<int64_t> a, std::optional<int64_t> b,
+                   bool least) -> std::optional<int64_t> {
+    if (!a || !b)
+      return a ? a : b;
+    return least ? std::min(*a, *b) : std::max(*a, *b);
+  };
+  auto allEnds = [](std::optional<int64_t> a, std::optional<int64_t> b,
+                    bool least) -> std::optional<int64_t> {
+    if (!a || !b)
+      return std::nullopt;
+    return least ? std::min(*a, *b) : std::max(*a, *b);
+  };
+  auto combine = [&](auto op, bool isMin) {
+    std::optional<IndexRange> range;
+    for (AffineExpr expr : op.getMap().getResults()) {
+      IndexRange r =
+          getRange(expr, op.getDimOperands(), op.getSymbolOperands(), depth);
+      if (!range) {
+        range = r;
+      } else if (isMin) {
+        range = IndexRange{allEnds(range->lo, r.lo, /*least=*/true),
+                           anyEnd(range->hi, r.hi, /*least=*/true)};
+      } else {
+        range = IndexRange{anyEnd(range->lo, r.lo, /*least=*/false),
+                           allEnds(range->hi, r.hi, /*least=*/false)};
+      }
+    }
+    return range.value_or(IndexRange{});
+  };
+  if (auto min = value.getDefiningOp<affine::AffineMinOp>())
+    return combine(min, /*isMin=*/true);
+  if (auto max = value.getDefiningOp<affine::AffineMaxOp>())
+    return combine(max, /*isMin=*/false);
+  return {};
+}
+
+std::optional<int64_t> mlir::roller::getUpperBound(OpFoldResult size) {
   if (std::optional<int64_t> constant = getConstantIntValue(size))
     return constant;
-  auto value = dyn_cast<Value>(size);
-  if (!value || depth > 8)
-    return std::nullopt;
-  auto boundOf = [&](AffineExpr expr, ValueRange dims,
-                     ValueRange symbols) -> std::optional<int64_t> {
-    if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-      return constant.getValue();
-    if (auto dim = dyn_cast<AffineDimExpr>(expr))
-      return getUpperBound(dims[dim.getPosition()], depth + 1);
-    if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
-      return getUpperBound(symbols[symbol.getPosition()], depth + 1);
-    return std::nullopt;
-  };
-  if (auto min = value.getDefiningOp<affine::AffineMinOp>()) {
-    // The least bound of any result bounds the minimum.
-    std::optional<int64_t> bound;
-    for (AffineExpr expr : min.getAffineMap().getResults())
-      if (std::optional<int64_t> b =
-              boundOf(expr, min.getDimOperands(), min.getSymbolOperands()))
-        bound = bound ? std::min(*bound, *b) : *b;
-    return bound;
-  }
-  if (auto max = value.getDefiningOp<affine::AffineMaxOp>()) {
-    // The maximum needs a bound for every result.
-    std::optional<int64_t> bound;
-    for (AffineExpr expr : max.getAffineMap().getResults()) {
-      std::optional<int64_t> b =
-          boundOf(expr, max.getDimOperands(), max.getSymbolOperands());
-      if (!b)
-        return std::nullopt;
-      bound = bound ? std::max(*bound, *b) : *b;
-    }
-    return bound;
-  }
-  return std::nullopt;
+  return getRange(cast<Value>(size), /*depth=*/0).hi;
 }
 
 FailureOr<BoundedView>

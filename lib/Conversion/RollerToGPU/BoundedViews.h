@@ -35,8 +35,9 @@ struct BoundedView {
 
 /// A constant upper bound of the index `size`: the sizes of boundary tiles
 /// are `affine.min`s of a constant (the full tile) and the remaining
-/// extent, clamped at zero by an `affine.max`.
-std::optional<int64_t> getUpperBound(OpFoldResult size, unsigned depth = 0);
+/// extent, clamped at zero by an `affine.max`; a thread's share of a tile
+/// subtracts its (non-negative) offset from the remaining extent.
+std::optional<int64_t> getUpperBound(OpFoldResult size);
 
 /// `view` as a BoundedView, when it is a chain of unit-stride,
 /// rank-preserving subviews of a static-shaped memref and each of its sizes

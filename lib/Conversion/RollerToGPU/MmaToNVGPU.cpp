@@ -276,18 +276,27 @@ public:
           transfer.getVectorType().getRank() != 2 ||
           !isa<MemRefType>(transfer.getBase().getType()))
         return;
-      Value view = transfer.getBase();
-      if (!views.contains(view)) {
-        views.insert(view);
-        for (Operation *user : view.getUsers())
-          usersBefore.insert(user);
-      }
       SmallVector<bool> inBounds(transfer.getVectorType().getRank(), true);
       rewriter.modifyOpInPlace(op, [&] {
         op->setAttr(transfer.getInBoundsAttrName(),
                     rewriter.getBoolArrayAttr(inBounds));
         op->setAttr(kMarker, rewriter.getUnitAttr());
       });
+    });
+  }
+
+  /// Records the views the marked transfers access, and their users then.
+  /// Called after the preparation patterns, before the conversion: folding
+  /// may have replaced a view (a `memref.cast` to dynamic sizes folds into
+  /// its transfers), and only the conversion's new accesses are guarded.
+  void collectViews() {
+    kernel->walk([&](Operation *op) {
+      if (!op->hasAttr(kMarker))
+        return;
+      Value view = cast<VectorTransferOpInterface>(op).getBase();
+      if (views.insert(view))
+        for (Operation *user : view.getUsers())
+          usersBefore.insert(user);
     });
   }
 
@@ -438,6 +447,7 @@ LogicalResult mlir::roller::convertMmaToNVGPU(RewriterBase &rewriter,
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   (void)applyPatternsGreedily(kernel, std::move(patterns), config);
+  masked.collectViews();
   // The conversion rewrites in place and leaves the replaced ops (dead).
   if (failed(convertVectorToNVVMCompatibleMMASync(rewriter, kernel)))
     return failure();

@@ -119,10 +119,19 @@ static bool fitsMmaShape(linalg::LinalgOp op,
          llvm::enumerate(op.getMatchingIndexingMap(input).getResults()))
       if (auto dim = dyn_cast<AffineDimExpr>(result))
         ranges[dim.getPosition()] = shape[position];
+  // As `--roller-vectorize-mma` matches: along each of m, n and k, the
+  // loops of range 1 are left out, and the rest must be multiples (a k of 1
+  // in all, the partial last step of K = 17, is none).
   auto multiples = [&](ArrayRef<unsigned> loops, int64_t size) {
-    return llvm::all_of(loops, [&](unsigned loop) {
-      return ranges[loop] == 1 || ranges[loop] % size == 0;
-    });
+    bool some = false;
+    for (unsigned loop : loops) {
+      if (ranges[loop] == 1)
+        continue;
+      if (ranges[loop] % size != 0)
+        return false;
+      some = true;
+    }
+    return some || size == 1;
   };
   return multiples(dims->m, mma[0]) && multiples(dims->n, mma[1]) &&
          multiples(dims->k, mma[2]);
@@ -255,6 +264,66 @@ getPaddingSlabs(const BoundedView &bounded, ArrayRef<bool> reduction) {
     slabs.push_back(std::move(slab));
   }
   return slabs;
+}
+
+/// Whether `value` is a workgroup attribution of `launch`, or a typed view
+/// of one that the launch opens with (a bf16 buffer is bytes, viewed as
+/// bf16 and as f16: --roller-promote-workgroup-allocs).
+static bool isAttribution(Value value, gpu::LaunchOp launch) {
+  Block *entry = &launch.getBody().front();
+  if (auto view = value.getDefiningOp<memref::ViewOp>())
+    value = view->getBlock() == entry ? view.getSource() : Value();
+  auto argument = dyn_cast_or_null<BlockArgument>(value);
+  return argument && argument.getOwner() == entry;
+}
+
+/// Where the slabs zeroed once are zeroed: first thing in `launch`, past
+/// the typed views of its attributions.
+static Operation *getLaunchStart(gpu::LaunchOp launch) {
+  Operation *start = &launch.getBody().front().front();
+  while (isa<memref::ViewOp>(start))
+    start = start->getNextNode();
+  return start;
+}
+
+/// Makes a slab zeroed once a slab of a workgroup attribution of `launch`:
+/// the only buffers that exist when the kernel starts. A pipelined loop's
+/// warp tile reads one stage of the attribution (a rank-reducing subview at
+/// constant offsets), and the copies of every stage write the same rows, so
+/// the slab is zeroed in every stage. Fails on any other root.
+static LogicalResult liftToAttribution(PaddingSlab &slab,
+                                       gpu::LaunchOp launch) {
+  if (isAttribution(slab.root, launch))
+    return success();
+  auto stage = slab.root.getDefiningOp<memref::SubViewOp>();
+  if (!stage || !isAttribution(stage.getSource(), launch) ||
+      !stage.hasUnitStride() ||
+      !cast<MemRefType>(stage.getSource().getType()).hasStaticShape())
+    return failure();
+  ArrayRef<int64_t> sourceShape = stage.getSourceType().getShape();
+  llvm::SmallBitVector dropped = stage.getDroppedDims();
+  PaddingSlab lifted{stage.getSource(), {}, {}, /*once=*/true};
+  size_t kept = 0;
+  for (auto [d, offset] : llvm::enumerate(stage.getMixedOffsets())) {
+    if (dropped.test(d)) {
+      // Every stage along a dimension the view drops.
+      lifted.offsets.push_back(0);
+      lifted.sizes.push_back(sourceShape[d]);
+      continue;
+    }
+    // A kept dimension is the attribution's whole extent, so that the
+    // slab's offsets in the stage are offsets in the attribution.
+    if (getConstantIntValue(offset) != 0 ||
+        getConstantIntValue(stage.getMixedSizes()[d]) != sourceShape[d])
+      return failure();
+    lifted.offsets.push_back(slab.offsets[kept]);
+    lifted.sizes.push_back(slab.sizes[kept]);
+    ++kept;
+  }
+  if (kept != slab.sizes.size())
+    return failure();
+  slab = std::move(lifted);
+  return success();
 }
 
 /// The ancestor of `op` (or `op`) that a `gpu.barrier` precedes in its
@@ -394,17 +463,15 @@ PaddedBoundaryTiles mlir::roller::padMmaBoundaryTiles(RewriterBase &rewriter,
     // own: the step's buffers were last read before that barrier, and their
     // copies write only the step's own extent. The slabs zeroed once are
     // zeroed first thing in the kernel, behind a barrier: their root must
-    // be a buffer of the whole launch (a workgroup attribution).
+    // be a buffer of the whole launch (a workgroup attribution, or a stage
+    // of one).
     bool perStep =
         llvm::any_of(slabs, [](const PaddingSlab &slab) { return !slab.once; });
     Operation *anchor = perStep ? getBlockUniformAnchor(op, launch) : nullptr;
-    Operation *start = &launch.getBody().front().front();
-    if (llvm::any_of(slabs, [&](const PaddingSlab &slab) {
-          if (slab.once) {
-            auto argument = dyn_cast<BlockArgument>(slab.root);
-            return !argument ||
-                   argument.getOwner() != &launch.getBody().front();
-          }
+    Operation *start = getLaunchStart(launch);
+    if (llvm::any_of(slabs, [&](PaddingSlab &slab) {
+          if (slab.once)
+            return failed(liftToAttribution(slab, launch));
           return !anchor || !dominance.properlyDominates(slab.root, anchor);
         }))
       continue;

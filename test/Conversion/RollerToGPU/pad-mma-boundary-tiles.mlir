@@ -459,3 +459,115 @@ func.func @idle_threads(%A: memref<16x16xf16>, %C: memref<?x8xf32>, %m: index) {
   }
   return
 }
+
+// -----
+
+// A tensor of 5 rows in a pipelined loop of two stages, in bf16: the shared
+// tile of A is a byte buffer, viewed as bf16 (2 stages of 16 x 24) at the
+// start of the launch, and each step's warp tile reads one stage of that
+// view. Every stage's copies write rows 0-4, so rows 5-15 are zeroed once
+// in both stages, through the view, right after it and behind a barrier.
+
+// CHECK-DAG: #[[PLUS5_S:.+]] = affine_map<(d0) -> (d0 + 5)>
+// CHECK-LABEL: func.func @five_rows_in_stages
+// CHECK: gpu.launch
+// CHECK-NEXT: %[[VIEW:.*]] = memref.view
+// CHECK-NEXT: affine.apply
+// CHECK-NEXT: affine.apply
+// CHECK-NEXT: %[[END:.*]] = arith.constant 528 : index
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[END]] step
+// CHECK-NEXT:   %[[P:.*]]:3 = affine.delinearize_index %{{.*}} into (2, 11, 24)
+// CHECK:        %[[ROW:.*]] = affine.apply #[[PLUS5_S]](%[[P]]#1)
+// CHECK:        memref.store %{{.*}}, %[[VIEW]][%{{.*}}, %[[ROW]], %{{.*}}] : memref<2x16x24xbf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<16x16xbf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x8xbf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>)
+// CHECK-SAME: outs(%{{.*}} : memref<?x8xf32>)
+func.func @five_rows_in_stages(%C: memref<5x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%bytes : memref<1536xi8, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x16xbf16, #gpu.address_space<workgroup>>) {
+    %sa = memref.view %bytes[%c0][] : memref<1536xi8, #gpu.address_space<workgroup>> to memref<2x16x24xbf16, #gpu.address_space<workgroup>>
+    scf.for %step = %c0 to %c2 step %c1 {
+      gpu.barrier
+      %stage = memref.subview %sa[%step, 0, 0] [1, 16, 24] [1, 1, 1] : memref<2x16x24xbf16, #gpu.address_space<workgroup>> to memref<16x24xbf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %a = memref.subview %stage[0, 0] [5, 16] [1, 1] : memref<16x24xbf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<5x16xbf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %wb = memref.subview %sb[%c0, 0] [16, 8] [1, 1] : memref<16x16xbf16, #gpu.address_space<workgroup>> to memref<16x8xbf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %wb : memref<5x16xbf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x8xbf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>)
+          outs(%C : memref<5x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+      ^bb0(%x: bf16, %y: bf16, %s: f32):
+        %xf = arith.extf %x : bf16 to f32
+        %yf = arith.extf %y : bf16 to f32
+        %p = arith.mulf %xf, %yf : f32
+        %q = arith.addf %s, %p : f32
+        linalg.yield %q : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The partial last reduction step of K = 17: one k. Its static 16 x 1 and
+// 1 x 8 tiles fit no mma (a k of 1 is no multiple of 16), so they are
+// rounded up to 16 x 16 and 16 x 8 and the slabs zeroed, as for any
+// partial step (B's slab spans the block tile's 32 columns). B's copy gives
+// each thread 4 rows of the 1-row tile, a size clamped by the thread's
+// offset, whose bound (1) the pass derives from the thread id's range (not
+// negative): its piece is zeroed before it.
+
+// CHECK-LABEL: func.func @one_k_partial_step
+// CHECK: %[[PIECE:.*]] = memref.subview
+// CHECK: linalg.fill ins(%{{.*}} : f16) outs(%[[PIECE]]
+// CHECK-NEXT: linalg.copy
+// CHECK-NEXT: gpu.barrier
+// CHECK: arith.constant 240 : index
+// CHECK: scf.for
+// CHECK:   affine.delinearize_index %{{.*}} into (16, 15)
+// CHECK: arith.constant 480 : index
+// CHECK: scf.for
+// CHECK:   affine.delinearize_index %{{.*}} into (15, 32)
+// CHECK: gpu.barrier
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<16x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[40, 1]{{.*}}>, #gpu.address_space<workgroup>>)
+func.func @one_k_partial_step(%B: memref<1x32xf16>, %C: memref<16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<16x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x40xf16, #gpu.address_space<workgroup>>) {
+    %b = memref.subview %sb[0, 0] [1, 32] [1, 1] : memref<16x40xf16, #gpu.address_space<workgroup>> to memref<1x32xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>
+    %col = affine.apply affine_map<()[s0] -> (s0 mod 32)>()[%tx]
+    %row = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 4)>()[%tx]
+    %min = affine.min affine_map<()[s0] -> ((s0 floordiv 32) * -4 + 1, 4)>()[%tx]
+    %rows = affine.max affine_map<()[s0] -> (0, s0)>()[%min]
+    %src = memref.subview %B[%row, %col] [%rows, 1] [1, 1] : memref<1x32xf16> to memref<?x1xf16, strided<[32, 1], offset: ?>>
+    %dst = memref.subview %b[%row, %col] [%rows, 1] [1, 1] : memref<1x32xf16, strided<[40, 1]>, #gpu.address_space<workgroup>> to memref<?x1xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>
+    linalg.copy ins(%src : memref<?x1xf16, strided<[32, 1], offset: ?>>) outs(%dst : memref<?x1xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>)
+    gpu.barrier
+    %a = memref.subview %sa[0, 0] [16, 1] [1, 1] : memref<16x24xf16, #gpu.address_space<workgroup>> to memref<16x1xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+    %wb = memref.subview %b[0, 0] [1, 8] [1, 1] : memref<1x32xf16, strided<[40, 1]>, #gpu.address_space<workgroup>> to memref<1x8xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %wb : memref<16x1xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<1x8xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>)
+        outs(%C : memref<16x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+    ^bb0(%x: f16, %y: f16, %s: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %q = arith.addf %s, %p : f32
+      linalg.yield %q : f32
+    }
+    gpu.terminator
+  }
+  return
+}
