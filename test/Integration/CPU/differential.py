@@ -45,9 +45,10 @@ import tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 from differential_ops import (  # noqa: E402
-    WIDE, Data, make_batch_matmul, make_conv, make_depthwise, make_elementwise,
-    make_matmul, make_pool, make_reduce, make_reduce_generic, module_text,
-    make_reduce_keepdim, make_scalar_operands, make_index_body)
+    WIDE, Data, make_batch_matmul, make_bf16_matmul, make_conv,
+    make_depthwise, make_elementwise, make_matmul, make_pool, make_reduce,
+    make_reduce_generic, module_text, make_reduce_keepdim,
+    make_scalar_operands, make_index_body)
 from differential_epilogues import VARIANTS, make_epilogue  # noqa: E402
 from differential_pads import make_padded  # noqa: E402
 from differential_reshapes import VARIANTS as RESHAPES  # noqa: E402
@@ -297,6 +298,24 @@ def gen_matmul_mma(rng, data):
     return case
 
 
+def gen_matmul_bf16_out(rng, data):
+    """A GEMM of bf16 inputs into a bf16 output, which Roller sums in f32
+    (on tensor cores) and rounds to bf16 once, in the kernel's epilogue: m,
+    n and k irregular, one case in four with an m or n below the MMA shape.
+    The reduction is at most 28, so that every partial sum of the inputs'
+    small integers (|x| <= 3) is exact in bf16 too (at most 256), and the
+    reference, which rounds each step, gives the same values."""
+    m, n, k = pick(rng, 16, 100), pick(rng, 8, 100), pick(rng, 2, 28)
+    if rng.random() < 0.25:
+        if rng.random() < 0.5:
+            m = pick(rng, 2, 15)
+        else:
+            n = pick(rng, 2, 7)
+    init = "zero" if rng.random() < 0.7 else "data"
+    return make_bf16_matmul(data, m, n, k, rng.random() < 0.3,
+                            rng.random() < 0.3, init)
+
+
 def gen_split_k(rng, data):
     """Few outputs over a long reduction, so that the selection splits the
     reduction across blocks (upstream's linalg::splitReduction: partial
@@ -352,17 +371,26 @@ CLASSES = [
 ]
 
 
-def generate(seed, count):
-    """count cases, the classes in proportion to their weights, shuffled;
-    the same seed gives the same cases."""
+# Classes generated only when --only names them, so that adding one leaves
+# every seed's cases of the others as they were.
+OPT_IN_CLASSES = [
+    ("matmul_bf16_out", 20, gen_matmul_bf16_out),
+]
+
+
+def generate(seed, count, opt_in=()):
+    """count cases, the classes (with those of OPT_IN_CLASSES named in
+    opt_in) in proportion to their weights, shuffled; the same seed gives
+    the same cases."""
     rng = random.Random(seed)
 
     def data(shape, role=0, elt="f32"):
         return Data(rng, shape, elt, wide=role == WIDE)
 
-    total = sum(w for _, w, _ in CLASSES)
+    classes = CLASSES + [c for c in OPT_IN_CLASSES if c[0] in opt_in]
+    total = sum(w for _, w, _ in classes)
     kinds = []
-    for _, weight, gen in CLASSES:
+    for _, weight, gen in classes:
         kinds += [gen] * max(1, round(count * weight / total))
     rng.shuffle(kinds)
     kinds = (kinds * (count // max(1, len(kinds)) + 1))[:count]
@@ -571,9 +599,9 @@ def main():
         parser.error("--ptx-dir needs --gpu")
     tools = Tools(args.roller_opt, args.mlir_runner, args.shared_libs,
                   args.emulator_runtime)
-    cases = generate(args.seed, args.cases)
+    keep = set(args.only.split(",")) if args.only else set()
+    cases = generate(args.seed, args.cases, keep)
     if args.only:
-        keep = set(args.only.split(","))
         cases = [c for c in cases if c.kind in keep]
     indexed = list(enumerate(cases))
     counts = collections.Counter(c.kind for c in cases)

@@ -96,12 +96,15 @@ class Case:
     """
 
     def __init__(self, kind, desc, ins, out_shape, init, op_text,
-                 fill="0.0", out_elt="f32"):
+                 fill="0.0", out_elt="f32", result_elt=None):
         self.kind = kind
         self.desc = desc
         self.ins = ins  # list of Data
         self.out_shape = out_shape
         self.out_elt = out_elt
+        # The function's result type, where the op text ends in a conversion
+        # of the output (the checksum reads f32); the output's otherwise.
+        self.result_elt = result_elt or out_elt
         self.init = init
         self.fill = fill
         self.op_text = op_text  # format string with $in0.. $init $out_t
@@ -113,11 +116,12 @@ class Case:
 
     def function(self, name):
         out_t = ttype(self.out_shape, self.out_elt)
+        result_t = ttype(self.out_shape, self.result_elt)
         params = [f"%in{i}: {ttype(d.shape, d.elt)}"
                   for i, d in enumerate(self.ins)]
         if self.init == "data":
             params.append(f"%init: {out_t}")
-        lines = [f"func.func @{name}({', '.join(params)}) -> {out_t} {{"]
+        lines = [f"func.func @{name}({', '.join(params)}) -> {result_t} {{"]
         if self.init in ("zero", "empty"):
             lines.append(f"  %empty = tensor.empty() : {out_t}")
         if self.init == "zero":
@@ -133,7 +137,7 @@ class Case:
         text = re.sub(r"\$(\w+)", lambda m: subst[m.group(1)], self.op_text)
         for line in text.splitlines():
             lines.append("  " + line)
-        lines.append(f"  return %r : {out_t}")
+        lines.append(f"  return %r : {result_t}")
         lines.append("}")
         return lines
 
@@ -182,6 +186,30 @@ def make_matmul(data, m, n, k, trans_a=False, trans_b=False, elt="f32",
     kind = "matmul" if elt == "f32" else "matmul_f16"
     return Case(kind, dict(M=m, N=n, K=k, transA=trans_a, transB=trans_b,
                            elt=elt), ins, [m, n], init, op)
+
+
+def make_bf16_matmul(data, m, n, k, trans_a=False, trans_b=False,
+                     init="zero"):
+    """A matmul of bf16 inputs into a bf16 output (summed in bf16 as
+    written; Roller sums in f32 and rounds once), widened to f32 after it
+    for the checksum."""
+    case = make_matmul(data, m, n, k, trans_a, trans_b, "bf16", init)
+    case.kind = "matmul_bf16_out"
+    case.desc["out"] = "bf16"
+    case.out_elt = "bf16"
+    case.result_elt = "f32"
+    ident = amap(2, ["d0", "d1"])
+    case.op_text = (
+        case.op_text.replace("%r = ", "%m = ") + "\n"
+        f"%wide = tensor.empty() : {ttype([m, n])}\n"
+        f"%r = linalg.generic {{indexing_maps = [{ident}, {ident}], "
+        'iterator_types = ["parallel", "parallel"]}\n'
+        f"    ins(%m : $out_t) outs(%wide : {ttype([m, n])}) {{\n"
+        "^bb0(%x: bf16, %o: f32):\n"
+        "  %y = arith.extf %x : bf16 to f32\n"
+        "  linalg.yield %y : f32\n"
+        f"}} -> {ttype([m, n])}")
+    return case
 
 
 def make_batch_matmul(data, b, m, n, k, init="zero", elt="f32"):
@@ -482,7 +510,7 @@ def module_text(cases, with_main=True):
             lines += case.data_init.emit(f"c{idx}_init")
             args.append(f"%c{idx}_init")
             types.append(ttype(case.out_shape, case.out_elt))
-        out_t = ttype(case.out_shape, case.out_elt)
+        out_t = ttype(case.out_shape, case.result_elt)
         r = f"%c{idx}_r"
         lines.append(f"  {r} = call @case{idx}({', '.join(args)}) : "
                      f"({', '.join(types)}) -> {out_t}")

@@ -4,7 +4,8 @@
 // a broadcast matrix as matmuls (batchMatmulsToMatmuls), data movement of
 // constants folded (foldConstants), BatchNorm and biases folded into
 // constant weights (foldBatchNorms), bias initial values split off
-// (splitBiasInits), elementwise ops collapsed to their producers' shapes
+// (splitBiasInits), bf16 contractions summed in f32
+// (widenBf16Accumulators), elementwise ops collapsed to their producers' shapes
 // (collapseThroughReshapes), operand scales moved after their contractions
 // (moveScalesToEpilogues), elementwise chains fused (fuseElementwiseChains),
 // keepdim reductions' unit dims dropped (dropKeepdimUnitsEverywhere),
@@ -30,6 +31,7 @@
 #include "Roller/Dialect/Roller/Transforms/SplitBiasInit.h"
 #include "Roller/Dialect/Roller/Transforms/TensorOpsToLinalg.h"
 #include "Roller/Dialect/Roller/Transforms/TileToRProgram.h"
+#include "Roller/Dialect/Roller/Transforms/WidenBf16Accumulators.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -65,6 +67,11 @@ struct RollerTilePass
     // are fused: a bias added after its contraction joins the chain after it.
     if (fuseEpilogues)
       splitBiasInits(rewriter, module);
+    // After the bias is split off (its add joins the truncation's chain),
+    // before the chains are fused: bf16 contractions sum in f32, on tensor
+    // cores, and round in their epilogue.
+    if (fuseEpilogues)
+      widenBf16Accumulators(rewriter, module, /*remarks=*/true);
     // After folding (BatchNorm's chains are gone into the weights), before
     // selection: a fused chain is one op, one schedule, one kernel. The
     // reshapes between anchors and their elementwise consumers go first,

@@ -170,7 +170,8 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
     (with `fuse-pads` unless `fuse-pads=false`: pads their consumers read
     through stay pads), `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
     `roller-fold-batch-norm`, unless `fuse-epilogues=false`
-    `roller-split-bias-init`, unless `fuse-elementwise=false`
+    `roller-split-bias-init` and `roller-widen-bf16-accumulators`, unless
+    `fuse-elementwise=false`
     `roller-collapse-through-reshapes`, unless `fuse-epilogues=false`
     `roller-move-scales-to-epilogues`, unless `fuse-elementwise=false`
     `roller-fuse-elementwise`, and
@@ -489,6 +490,58 @@ def RollerSplitBiasInitPass : Pass<"roller-split-bias-init"> {
     %mm = linalg.matmul ins(%x, %w : ...) outs(%zero : tensor<8x128xf32>) -> tensor<8x128xf32>
     %sum = linalg.generic {indexing_maps = [#id, #id, #id], ...} ins(%mm, %b : ...)
              outs(%e1 : tensor<8x128xf32>) { ... arith.addf ... } -> tensor<8x128xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def RollerWidenBf16AccumulatorsPass
+    : Pass<"roller-widen-bf16-accumulators"> {
+  let summary = "Sum bf16 contractions in f32, round to bf16 once after";
+  let description = [{
+    A contraction of bf16 tensors into a bf16 tensor (StableHLO's bf16
+    `dot_general` lowered to linalg, whose result type is its accumulator;
+    torch-mlir already sums bf16 matmuls into f32 and truncates) sums in
+    bf16 as written: every partial sum is rounded to 8 bits of mantissa, and tensor
+    cores cannot compute it (mma.sync takes bf16 inputs into an f32
+    accumulator only), so it would run on the CUDA cores. cuBLAS and
+    PyTorch sum bf16 GEMMs in f32 and round once, at the end. This pass does
+    the same: such a contraction (two bf16 inputs, one bf16 output, static
+    shapes, a body that yields `out + a * b`) becomes a `linalg.generic`
+    with the same indexing maps that sums `extf(a) * extf(b)` into an f32
+    tensor, and an elementwise `linalg.generic` that truncates the sum to
+    bf16, which `roller-fuse-elementwise` and `roller-fuse-epilogues` then
+    bring into the contraction's kernel. The initial value is widened: a
+    `linalg.fill` of the widened value for a fill, a widening
+    `linalg.generic` otherwise. The result is more accurate than the
+    op as written (one rounding instead of one per step), so it differs
+    from a bf16 sum in the last bits. `--roller-tile` runs it after
+    `roller-split-bias-init`, unless `fuse-epilogues=false`. Entry point:
+    `widenBf16Accumulator` (`WidenBf16Accumulators.h`).
+
+    ```mlir
+    %z = linalg.fill ins(%cst : bf16) outs(%e : tensor<64x32xbf16>) -> tensor<64x32xbf16>
+    %mm = linalg.matmul ins(%a, %b : tensor<64x48xbf16>, tensor<48x32xbf16>)
+                        outs(%z : tensor<64x32xbf16>) -> tensor<64x32xbf16>
+    ```
+
+    becomes
+
+    ```mlir
+    %z = linalg.fill ins(%cst_f32 : f32) outs(%e0 : tensor<64x32xf32>) -> tensor<64x32xf32>
+    %sum = linalg.generic {indexing_maps = [#mk, #kn, #mn], ...}
+             ins(%a, %b : tensor<64x48xbf16>, tensor<48x32xbf16>) outs(%z : tensor<64x32xf32>) {
+    ^bb0(%x: bf16, %y: bf16, %acc: f32):
+      %xf = arith.extf %x : bf16 to f32
+      %yf = arith.extf %y : bf16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+    } -> tensor<64x32xf32>
+    %mm = linalg.generic {indexing_maps = [#id, #id], ...} ins(%sum : tensor<64x32xf32>)
+            outs(%e1 : tensor<64x32xbf16>) { ... arith.truncf ... } -> tensor<64x32xbf16>
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
