@@ -316,6 +316,24 @@ def gen_matmul_bf16_out(rng, data):
                             rng.random() < 0.3, init)
 
 
+def gen_conv_1x1(rng, data):
+    """A 1x1 convolution of f16 or bf16 inputs into f32 (a GEMM: with unit
+    strides, NHWC at any batch and NCHW at a batch of 1 become matmuls on
+    tensor cores), irregular channels and pixels, one case in five with a
+    stride of 2 and one in five NCHW with a batch of 2 (both left as
+    convolutions)."""
+    layout = "nhwc" if rng.random() < 0.6 else "nchw"
+    n = pick(rng, 1, 3) if layout == "nhwc" else 1
+    if layout == "nchw" and rng.random() < 0.2:
+        n = 2
+    strides = (2, 2) if rng.random() < 0.2 else (1, 1)
+    case = make_conv(data, layout, n, pick(rng, 2, 80), pick(rng, 2, 80),
+                     pick(rng, 2, 20), pick(rng, 2, 20), 1, 1, strides,
+                     elt=rng.choice(["f16", "bf16"]), init=random_init(rng))
+    case.kind = "conv_1x1"
+    return case
+
+
 def gen_split_k(rng, data):
     """Few outputs over a long reduction, so that the selection splits the
     reduction across blocks (upstream's linalg::splitReduction: partial
@@ -375,6 +393,7 @@ CLASSES = [
 # every seed's cases of the others as they were.
 OPT_IN_CLASSES = [
     ("matmul_bf16_out", 20, gen_matmul_bf16_out),
+    ("conv_1x1", 20, gen_conv_1x1),
 ]
 
 

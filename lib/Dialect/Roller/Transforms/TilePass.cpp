@@ -4,7 +4,8 @@
 // a broadcast matrix as matmuls (batchMatmulsToMatmuls), data movement of
 // constants folded (foldConstants), BatchNorm and biases folded into
 // constant weights (foldBatchNorms), bias initial values split off
-// (splitBiasInits), bf16 contractions summed in f32
+// (splitBiasInits), 1x1 f16/bf16 convolutions as matmuls
+// (pointwiseConvsToMatmuls), bf16 contractions summed in f32
 // (widenBf16Accumulators), elementwise ops collapsed to their producers' shapes
 // (collapseThroughReshapes), operand scales moved after their contractions
 // (moveScalesToEpilogues), elementwise chains fused (fuseElementwiseChains),
@@ -27,6 +28,7 @@
 #include "Roller/Dialect/Roller/Transforms/MergeSiblingReductions.h"
 #include "Roller/Dialect/Roller/Transforms/MoveScalesToEpilogues.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "Roller/Dialect/Roller/Transforms/SplitBiasInit.h"
 #include "Roller/Dialect/Roller/Transforms/TensorOpsToLinalg.h"
@@ -67,9 +69,14 @@ struct RollerTilePass
     // are fused: a bias added after its contraction joins the chain after it.
     if (fuseEpilogues)
       splitBiasInits(rewriter, module);
+    // After the bias is split off (from the convolution, which the matmul
+    // then takes no bias from), before the chains meet their anchors
+    // through the reshapes: 1x1 f16/bf16 convolutions become matmuls, on
+    // tensor cores.
+    pointwiseConvsToMatmuls(rewriter, module, /*remarks=*/true);
     // After the bias is split off (its add joins the truncation's chain),
-    // before the chains are fused: bf16 contractions sum in f32, on tensor
-    // cores, and round in their epilogue.
+    // and the convolutions are matmuls, before the chains are fused: bf16
+    // contractions sum in f32, on tensor cores, and round in their epilogue.
     if (fuseEpilogues)
       widenBf16Accumulators(rewriter, module, /*remarks=*/true);
     // After folding (BatchNorm's chains are gone into the weights), before

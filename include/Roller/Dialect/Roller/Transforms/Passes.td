@@ -170,7 +170,8 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
     (with `fuse-pads` unless `fuse-pads=false`: pads their consumers read
     through stay pads), `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
     `roller-fold-batch-norm`, unless `fuse-epilogues=false`
-    `roller-split-bias-init` and `roller-widen-bf16-accumulators`, unless
+    `roller-split-bias-init`, `roller-pointwise-conv-to-matmul`, unless
+    `fuse-epilogues=false` `roller-widen-bf16-accumulators`, unless
     `fuse-elementwise=false`
     `roller-collapse-through-reshapes`, unless `fuse-epilogues=false`
     `roller-move-scales-to-epilogues`, unless `fuse-elementwise=false`
@@ -494,6 +495,49 @@ def RollerSplitBiasInitPass : Pass<"roller-split-bias-init"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def RollerPointwiseConvToMatmulPass
+    : Pass<"roller-pointwise-conv-to-matmul"> {
+  let summary = "f16/bf16 1x1 convolutions with unit strides as matmuls";
+  let description = [{
+    A convolution with a 1x1 filter and unit strides is a GEMM: each output
+    pixel is its input pixel's channels times the filter matrix. As a
+    convolution, its warp tiles span several loops along m (batch, rows,
+    columns), which `mma.sync` cannot take, so f16/bf16 pointwise
+    convolutions (MobileNet's, ResNet's bottleneck 1x1 layers) ran on the
+    CUDA cores. This pass rewrites a `linalg.conv_2d_nhwc_hwcf` (any batch)
+    or `linalg.conv_2d_nchw_fchw` (a batch of 1) on static tensors with a
+    1x1 filter, unit strides and f16 or bf16 inputs into a `linalg.matmul`
+    of collapsed operands (NHWC: pixels [N*H*W, C] times the filter [C, F];
+    NCHW: the filter [F, C] times the channels [C, H*W]), whose result is
+    expanded back; the reshapes are views, nothing is copied, and a fill of
+    the output is re-made at the matmul's shape. An elementwise consumer (a
+    bias, an activation) is moved through the expand by
+    `roller-collapse-through-reshapes` and fused as the matmul's epilogue.
+    f32 convolutions are left alone (the selection already ranks them on
+    their implicit GEMM view, on the CUDA cores). `--roller-tile` runs it
+    after `roller-split-bias-init`. Entry point: `pointwiseConvToMatmul`
+    (`PointwiseConvToMatmul.h`).
+
+    ```mlir
+    %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+           ins(%x, %w : tensor<2x14x14x64xf16>, tensor<1x1x64x128xf16>)
+           outs(%c : tensor<2x14x14x128xf32>) -> tensor<2x14x14x128xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %x2 = tensor.collapse_shape %x [[0, 1, 2], [3]] : tensor<2x14x14x64xf16> into tensor<392x64xf16>
+    %w2 = tensor.collapse_shape %w [[0, 1, 2], [3]] : tensor<1x1x64x128xf16> into tensor<64x128xf16>
+    %c2 = tensor.collapse_shape %c [[0, 1, 2], [3]] : tensor<2x14x14x128xf32> into tensor<392x128xf32>
+    %m = linalg.matmul ins(%x2, %w2 : tensor<392x64xf16>, tensor<64x128xf16>) outs(%c2 : tensor<392x128xf32>) -> tensor<392x128xf32>
+    %r = tensor.expand_shape %m [[0, 1, 2], [3]] output_shape [2, 14, 14, 128] : tensor<392x128xf32> into tensor<2x14x14x128xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 

@@ -1,0 +1,152 @@
+//===- PointwiseConvToMatmul.cpp - 1x1 convolutions as GEMMs --------------===//
+//
+// `--roller-pointwise-conv-to-matmul` and its entry points
+// (PointwiseConvToMatmul.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
+#include "Roller/Dialect/Roller/Transforms/Passes.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERPOINTWISECONVTOMATMULPASS
+#include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+/// `value` (a static tensor) collapsed by `groups` into a matrix.
+static Value collapse(RewriterBase &rewriter, Location loc, Value value,
+                      ArrayRef<ReassociationIndices> groups) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape;
+  for (const ReassociationIndices &group : groups) {
+    int64_t size = 1;
+    for (int64_t d : group)
+      size *= type.getDimSize(d);
+    shape.push_back(size);
+  }
+  // A fill stays a fill (done in the kernel), at the matmul's shape.
+  auto fill = value.getDefiningOp<linalg::FillOp>();
+  if (fill &&
+      fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) {
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, shape, type.getElementType());
+    return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
+                                  ValueRange{empty})
+        .getResult(0);
+  }
+  return tensor::CollapseShapeOp::create(
+             rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+             value, groups)
+      .getResult();
+}
+
+/// Whether every stride of `strides` is 1.
+static bool hasUnitStrides(DenseIntElementsAttr strides) {
+  return llvm::all_of(strides.getValues<int64_t>(),
+                      [](int64_t stride) { return stride == 1; });
+}
+
+FailureOr<linalg::MatmulOp>
+mlir::roller::pointwiseConvToMatmul(RewriterBase &rewriter,
+                                    linalg::LinalgOp op) {
+  auto nhwc = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation());
+  auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
+  if ((!nhwc && !nchw) || !op.hasPureTensorSemantics() ||
+      op->getNumResults() != 1)
+    return rewriter.notifyMatchFailure(op, "not a 2-D convolution on tensors");
+  if (!hasUnitStrides(nhwc ? nhwc.getStrides() : nchw.getStrides()))
+    return rewriter.notifyMatchFailure(op, "strides other than 1");
+  Value input = op.getDpsInputOperand(0)->get();
+  Value filter = op.getDpsInputOperand(1)->get();
+  Value init = op.getDpsInitOperand(0)->get();
+  auto inputType = dyn_cast<RankedTensorType>(input.getType());
+  auto filterType = dyn_cast<RankedTensorType>(filter.getType());
+  auto initType = dyn_cast<RankedTensorType>(init.getType());
+  if (!inputType || !filterType || !initType || !inputType.hasStaticShape() ||
+      !filterType.hasStaticShape() || !initType.hasStaticShape())
+    return rewriter.notifyMatchFailure(op, "dynamic shapes");
+  Type element = inputType.getElementType();
+  if (!(element.isF16() || element.isBF16()) ||
+      filterType.getElementType() != element)
+    return rewriter.notifyMatchFailure(op, "inputs not f16 or bf16");
+  // The filter's window dimensions: HWCF's first two, FCHW's last two.
+  ArrayRef<int64_t> window = nhwc ? filterType.getShape().take_front(2)
+                                  : filterType.getShape().take_back(2);
+  if (window != ArrayRef<int64_t>{1, 1})
+    return rewriter.notifyMatchFailure(op, "the filter is not 1x1");
+  // The output's pixels must be the input's, one to one (an input larger
+  // than the window reaches is read only in part).
+  ArrayRef<int64_t> inputPixels = nhwc ? inputType.getShape().slice(1, 2)
+                                       : inputType.getShape().take_back(2);
+  ArrayRef<int64_t> outputPixels =
+      nhwc ? initType.getShape().slice(1, 2) : initType.getShape().take_back(2);
+  if (inputPixels != outputPixels)
+    return rewriter.notifyMatchFailure(op, "the input has other pixels");
+  // NCHW's channels and pixels of different images are no one matrix.
+  if (nchw && inputType.getDimSize(0) != 1)
+    return rewriter.notifyMatchFailure(op, "NCHW with a batch above 1");
+
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  // The matmul's builder makes the convolution's body from the same element
+  // types (the casts of mixed precision included).
+  SmallVector<ReassociationIndices> pixelsByChannels =
+      nhwc ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
+           : SmallVector<ReassociationIndices>{{0, 1}, {2, 3}};
+  SmallVector<ReassociationIndices> filterMatrix =
+      nhwc ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
+           : SmallVector<ReassociationIndices>{{0}, {1, 2, 3}};
+  Value pixels = collapse(rewriter, loc, input, pixelsByChannels);
+  Value weights = collapse(rewriter, loc, filter, filterMatrix);
+  Value output = collapse(rewriter, loc, init, pixelsByChannels);
+  SmallVector<Value> operands = nhwc ? SmallVector<Value>{pixels, weights}
+                                     : SmallVector<Value>{weights, pixels};
+  auto matmul = linalg::MatmulOp::create(
+      rewriter, loc, TypeRange{output.getType()}, operands, ValueRange{output});
+  Value result = tensor::ExpandShapeOp::create(
+      rewriter, loc, initType, matmul.getResult(0), pixelsByChannels);
+  Operation *oldInit = init.getDefiningOp();
+  rewriter.replaceOp(op, result);
+  if (oldInit && isOpTriviallyDead(oldInit))
+    rewriter.eraseOp(oldInit);
+  return matmul;
+}
+
+int64_t mlir::roller::pointwiseConvsToMatmuls(RewriterBase &rewriter,
+                                              Operation *root, bool remarks) {
+  SmallVector<linalg::LinalgOp> ops;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp>(op))
+      ops.push_back(op);
+  });
+  int64_t count = 0;
+  for (linalg::LinalgOp op : ops) {
+    Location loc = op.getLoc();
+    if (failed(pointwiseConvToMatmul(rewriter, op)))
+      continue;
+    ++count;
+    if (remarks)
+      emitRemark(loc) << "roller-pointwise-conv-to-matmul: a 1x1 "
+                         "convolution as a matmul (tensor cores)";
+  }
+  return count;
+}
+
+namespace {
+struct RollerPointwiseConvToMatmulPass
+    : public roller::impl::RollerPointwiseConvToMatmulPassBase<
+          RollerPointwiseConvToMatmulPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    pointwiseConvsToMatmuls(rewriter, getOperation(), /*remarks=*/false);
+  }
+};
+} // namespace
