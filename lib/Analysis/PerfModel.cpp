@@ -308,7 +308,14 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   if (!occupancy)
     return occupancy.takeError();
   p.blocksPerSM = occupancy->blocksPerSM;
-  p.regBudget = getRegisterBudget(device, schedule.threads, p.blocksPerSM);
+  // The cap keeps resident the blocks per SM the grid can fill: a grid of
+  // fewer blocks puts ceil(blocks / SMs) on the busiest SM, and capping its
+  // registers for residents it never has would only make it spill (a 64-block
+  // split-K partial product on a100's 108 SMs: 28 bytes under a cap of 72).
+  int64_t filled = std::min<int64_t>(
+      p.blocksPerSM, llvm::divideCeil(p.blocks, device.smCount));
+  p.regBudget =
+      getRegisterBudget(device, schedule.threads, std::max<int64_t>(filled, 1));
   p.occupancy = occupancy->fraction;
   // Resident warps per scheduler, up to two: one is what the issue factor
   // below needs, a second keeps the scheduler issuing while the first waits

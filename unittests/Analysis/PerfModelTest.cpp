@@ -168,17 +168,27 @@ TEST(PerfModelTest, EstimateRegistersStreamsUnreusedInputs) {
             std::string::npos);
 }
 
-// The register cap keeps the model's blocks per SM and is never below the
-// estimate the occupancy was computed from.
+// The register cap keeps the model's blocks per SM, or the fewer a small
+// grid puts on an SM, and is never below the estimate the occupancy was
+// computed from.
 TEST(PerfModelTest, RegisterBudgetCoversEstimate) {
-  TensorExpr mm = matmul(1024, 1024, 1024);
-  for (Schedule s : {simtSchedule(), oneStepSchedule()}) {
-    llvm::Expected<Prediction> p = predict(mm, h200(), s);
-    ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
-    EXPECT_GE(p->regBudget, p->regsPerThread);
-    EXPECT_EQ(p->regBudget,
-              getRegisterBudget(h200(), s.threads, p->blocksPerSM));
-  }
+  for (TensorExpr mm : {matmul(1024, 1024, 1024), matmul(8192, 8192, 1024)})
+    for (Schedule s : {simtSchedule(), oneStepSchedule()}) {
+      llvm::Expected<Prediction> p = predict(mm, h200(), s);
+      ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+      EXPECT_GE(p->regBudget, p->regsPerThread);
+      int64_t perSM = std::max<int64_t>(
+          1,
+          std::min<int64_t>(p->blocksPerSM,
+                            (p->blocks + h200().smCount - 1) / h200().smCount));
+      EXPECT_EQ(p->regBudget, getRegisterBudget(h200(), s.threads, perSM));
+    }
+  // 8192^2 outputs in 128x128 blocks: 4096 blocks fill the 2 an SM holds.
+  llvm::Expected<Prediction> large =
+      predict(matmul(8192, 8192, 1024), h200(), simtSchedule());
+  ASSERT_TRUE(bool(large)) << llvm::toString(large.takeError());
+  EXPECT_EQ(large->blocksPerSM, 2);
+  EXPECT_EQ(large->regBudget, 128);
 }
 
 // 16 bytes at most, halved until it divides every contiguous extent.
@@ -258,8 +268,9 @@ TEST(PerfModelTest, BankPlanMmaAndUnshared) {
 
 // 1024^3 f32, simtSchedule(): 64 blocks (under 132 SMs: one each), 8 warps
 // a block (issue 1). Registers 126 -> 4032, 4096 a warp, 4 warps a
-// sub-partition, 16 warps: 2 blocks an SM, which 128 registers still allow.
-// Shared memory (128x9 + 8x128) x 4 x 2 stages.
+// sub-partition, 16 warps: 2 blocks an SM; the grid puts one on an SM, so
+// the cap is the 255 one block of 8 warps allows. Shared memory (128x9 +
+// 8x128) x 4 x 2 stages.
 TEST(PerfModelTest, PredictSimtMatmul) {
   TensorExpr mm = matmul(1024, 1024, 1024);
   llvm::Expected<Prediction> p = predict(mm, h200(), simtSchedule());
@@ -269,7 +280,7 @@ TEST(PerfModelTest, PredictSimtMatmul) {
   EXPECT_EQ(p->smemBytes, (128 * 9 * 4 + 8 * 128 * 4) * 2);
   EXPECT_EQ(p->regsPerThread, 126);
   EXPECT_EQ(p->blocksPerSM, 2);
-  EXPECT_EQ(p->regBudget, 128);
+  EXPECT_EQ(p->regBudget, 255);
   EXPECT_EQ(p->waves, 1);
   EXPECT_DOUBLE_EQ(p->occupancy, 16.0 / 64);
   EXPECT_EQ(p->bankConflict, 4);

@@ -9,7 +9,8 @@ kernel's registers with the occupancy the model assumed: the blocks per SM
 the registers ptxas uses leave room for (the device's `regs_per_sm`, split
 over its `warp_schedulers_per_sm` sub-partitions, allocated per warp in
 units of `reg_alloc_unit`, as cuda_occupancy.h does) against the model's
-`blocks_per_sm`, and prints
+`blocks_per_sm`, or the `ceil(blocks / sm_count)` a smaller grid puts on an
+SM (what the kernel's `.maxnreg` keeps), and prints
 `registers: <k> of <n> kernels within the model's occupancy` and the others
 (ptxas registers, the model's estimate, blocks by registers vs the model's).
 That line is informational: the exit status is the spill check's.
@@ -41,7 +42,7 @@ device = {}
 if args.device:
     text = args.device.read_text()
     for field in ("smem_per_block", "regs_per_sm", "reg_alloc_unit",
-                  "warp_schedulers_per_sm", "warp_size"):
+                  "warp_schedulers_per_sm", "warp_size", "sm_count"):
         device[field] = int(re.search(field + r" = (\d+)", text).group(1))
 smem_limit = device.get("smem_per_block")
 
@@ -92,11 +93,13 @@ if args.report:
         warps = math.ceil(record["threads_per_block"] / warp)
         per_warp = math.ceil(regs * warp / unit) * unit
         by_regs = device["regs_per_sm"] // parts // per_warp * parts // warps
-        if by_regs >= record["blocks_per_sm"]:
+        needed = max(1, min(record["blocks_per_sm"],
+                            math.ceil(record["blocks"] / device["sm_count"])))
+        if by_regs >= needed:
             within += 1
         else:
             above.append((record["func"], regs, record["regs_per_thread_est"],
-                          by_regs, record["blocks_per_sm"]))
+                          by_regs, needed))
     print(f"registers: {within} of {total} kernels within the model's "
           "occupancy")
     for func, regs, est, by_regs, model in above:

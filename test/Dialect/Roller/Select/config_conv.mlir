@@ -36,9 +36,9 @@ func.func @conv_nchw_1x1_s2(%in: tensor<8x256x56x56xf32>, %w: tensor<512x256x1x1
 // 3x3 dilation 2: h200 8*20 = 160 threads, grid 4*1*30*1 = 120; a100 2*3*20 =
 // 120 -> 128 threads, grid 2*8*20*1 = 320, with a 28-element input padding.
 // H200-LABEL: func.func @conv_nchw_dil2(
-// H200: roller.config = #roller.config<block = <shared, [1, 64, 2, 60, 1, 1, 3]>, thread = <register, [1, 8, 2, 3, 1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 2, threads = 160, grid = [120], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 128>
+// H200: roller.config = #roller.config<block = <shared, [1, 64, 2, 60, 1, 1, 3]>, thread = <register, [1, 8, 2, 3, 1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 2, threads = 160, grid = [120], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 255>
 // A100-LABEL: func.func @conv_nchw_dil2(
-// A100: roller.config = #roller.config<block = <shared, [2, 8, 3, 60, 1, 3, 3]>, thread = <register, [2, 4, 1, 3, 1, 1, 1]>, padding = [28, 0], vector_width = 1, stages = 2, threads = 128, grid = [320], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 80>
+// A100: roller.config = #roller.config<block = <shared, [2, 8, 3, 60, 1, 3, 3]>, thread = <register, [2, 4, 1, 3, 1, 1, 1]>, padding = [28, 0], vector_width = 1, stages = 2, threads = 128, grid = [320], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 168>
 func.func @conv_nchw_dil2(%in: tensor<4x32x64x64xf32>, %w: tensor<64x32x3x3xf32>, %out: tensor<4x64x60x60xf32>) -> tensor<4x64x60x60xf32> {
   %0 = linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%in, %w : tensor<4x32x64x64xf32>, tensor<64x32x3x3xf32>) outs(%out : tensor<4x64x60x60xf32>) -> tensor<4x64x60x60xf32>
   return %0 : tensor<4x64x60x60xf32>

@@ -8,9 +8,9 @@
 
 // Square f32: 64x32 tiles of 8x4 -> 8*8 = 64 threads; grid 16*32 = 512.
 // H200-LABEL: func.func @mm_1024(
-// H200: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 96>
+// H200: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 255>
 // A100-LABEL: func.func @mm_1024(
-// A100: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 96>
+// A100: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 168>
 func.func @mm_1024(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %0 : tensor<1024x1024xf32>
@@ -22,9 +22,9 @@ func.func @mm_1024(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: ten
 // h200: 40x200 / 10x5 -> 4*40 = 160 threads; grid 25*5 = 125.
 // a100: 40x40 / 5x5 -> 64 threads; grid 25*25 = 625.
 // H200-LABEL: func.func @mm_1000(
-// H200: roller.config = #roller.config<block = <shared, [40, 200, 8]>, thread = <register, [10, 5, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 160, grid = [125], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 128>
+// H200: roller.config = #roller.config<block = <shared, [40, 200, 8]>, thread = <register, [10, 5, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 160, grid = [125], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 255>
 // A100-LABEL: func.func @mm_1000(
-// A100: roller.config = #roller.config<block = <shared, [40, 40, 8]>, thread = <register, [5, 5, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [625], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 80>
+// A100: roller.config = #roller.config<block = <shared, [40, 40, 8]>, thread = <register, [5, 5, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [625], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 168>
 func.func @mm_1000(%a: tensor<1000x1000xf32>, %b: tensor<1000x1000xf32>, %c: tensor<1000x1000xf32>) -> tensor<1000x1000xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1000x1000xf32>, tensor<1000x1000xf32>) outs(%c : tensor<1000x1000xf32>) -> tensor<1000x1000xf32>
   return %0 : tensor<1000x1000xf32>
@@ -36,9 +36,9 @@ func.func @mm_1000(%a: tensor<1000x1000xf32>, %b: tensor<1000x1000xf32>, %c: ten
 // 44 (h200) / 132 (a100) thread tiles round up to 64 / 160 threads; grid is
 // ceil(4097/16) = 257 / ceil(4097/48) = 86 (a partial last tile).
 // H200-LABEL: func.func @mm_irregular(
-// H200: roller.config = #roller.config<block = <shared, [16, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 64, grid = [257], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 128>
+// H200: roller.config = #roller.config<block = <shared, [16, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 64, grid = [257], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 // A100-LABEL: func.func @mm_irregular(
-// A100: roller.config = #roller.config<block = <shared, [48, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 160, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 128>
+// A100: roller.config = #roller.config<block = <shared, [48, 33, 129]>, thread = <register, [4, 3, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 160, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 255>
 func.func @mm_irregular(%a: tensor<4097x129xf32>, %b: tensor<129x33xf32>, %c: tensor<4097x33xf32>) -> tensor<4097x33xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<4097x129xf32>, tensor<129x33xf32>) outs(%c : tensor<4097x33xf32>) -> tensor<4097x33xf32>
   return %0 : tensor<4097x33xf32>
@@ -51,9 +51,9 @@ func.func @mm_irregular(%a: tensor<4097x129xf32>, %b: tensor<129x33xf32>, %c: te
 // columns instead, each summing a contiguous chunk of 128 of the 4096
 // products (reduce_threads): 512 blocks.
 // H200-LABEL: func.func @mm_m1(
-// H200: roller.config = #roller.config<block = <shared, [1, 8, 4096]>, thread = <register, [1, 8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
+// H200: roller.config = #roller.config<block = <shared, [1, 8, 4096]>, thread = <register, [1, 8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 32>
 // A100-LABEL: func.func @mm_m1(
-// A100: roller.config = #roller.config<block = <shared, [1, 8, 4096]>, thread = <register, [1, 8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
+// A100: roller.config = #roller.config<block = <shared, [1, 8, 4096]>, thread = <register, [1, 8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 32>
 func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1x4096xf32>) -> tensor<1x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1x4096xf32>, tensor<4096x4096xf32>) outs(%c : tensor<1x4096xf32>) -> tensor<1x4096xf32>
   return %0 : tensor<1x4096xf32>
@@ -65,7 +65,7 @@ func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1
 // h200: 64x32 / 2x2 -> 512 threads, grid 8*16 = 128; a100: 32x16 / 1x1 ->
 // 512 threads, grid 16*32 = 512.
 // H200-LABEL: func.func @mm_k7(
-// H200: roller.config = #roller.config<block = <shared, [64, 32, 7]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
+// H200: roller.config = #roller.config<block = <shared, [64, 32, 7]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 128>
 // A100-LABEL: func.func @mm_k7(
 // A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
 func.func @mm_k7(%a: tensor<512x7xf32>, %b: tensor<7x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
@@ -78,7 +78,7 @@ func.func @mm_k7(%a: tensor<512x7xf32>, %b: tensor<7x512xf32>, %c: tensor<512x51
 // B transposed through indexing_maps: both operands are K-contiguous, so both
 // get a bank padding (padding = [1, 1]); grid 16*64 = 1024.
 // H200-LABEL: func.func @mm_transpose_b(
-// H200: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 1], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 96>
+// H200: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 1], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 128>
 // A100-LABEL: func.func @mm_transpose_b(
 // A100: roller.config = #roller.config<block = <shared, [64, 32, 8]>, thread = <register, [8, 4, 1]>, padding = [1, 1], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 96>
 func.func @mm_transpose_b(%a: tensor<1024x512xf32>, %b: tensor<2048x512xf32>, %c: tensor<1024x2048xf32>) -> tensor<1024x2048xf32> {
@@ -103,9 +103,9 @@ func.func @batch_mm(%a: tensor<16x512x256xf32>, %b: tensor<16x256x384xf32>, %c: 
 
 // Matvec: split like mm_m1, 8 rows per block over 32 threads (512 blocks).
 // H200-LABEL: func.func @matvec(
-// H200: roller.config = #roller.config<block = <shared, [8, 2048]>, thread = <register, [8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
+// H200: roller.config = #roller.config<block = <shared, [8, 2048]>, thread = <register, [8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 32>
 // A100-LABEL: func.func @matvec(
-// A100: roller.config = #roller.config<block = <shared, [8, 2048]>, thread = <register, [8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
+// A100: roller.config = #roller.config<block = <shared, [8, 2048]>, thread = <register, [8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 32>
 func.func @matvec(%a: tensor<4096x2048xf32>, %x: tensor<2048xf32>, %y: tensor<4096xf32>) -> tensor<4096xf32> {
   %0 = linalg.matvec ins(%a, %x : tensor<4096x2048xf32>, tensor<2048xf32>) outs(%y : tensor<4096xf32>) -> tensor<4096xf32>
   return %0 : tensor<4096xf32>
@@ -134,7 +134,7 @@ func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tens
 // stays below 108 and the reduction is split across blocks instead: see
 // small-grid.mlir and select-split-across-blocks.mlir.
 // H200-LABEL: func.func @mm_small(
-// H200: roller.config = #roller.config<block = <shared, [16, 16, 8]>, thread = <register, [2, 2, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 48>
+// H200: roller.config = #roller.config<block = <shared, [16, 16, 8]>, thread = <register, [2, 2, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 255>
 // A100-LABEL: func.func @mm_small(
 func.func @mm_small(%a: tensor<256x4096xf32>, %b: tensor<4096x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<256x4096xf32>, tensor<4096x256xf32>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>

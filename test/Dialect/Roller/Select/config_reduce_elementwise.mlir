@@ -19,12 +19,12 @@
 // split-reductions=0, ROLLER's thread per row: 32 rows per block, a thread
 // summing 64 elements per step, grid 32.
 // NOSPLIT-LABEL: func.func @reduce_last(
-// NOSPLIT: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>}
+// NOSPLIT: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>}
 // NOSPLIT-NOT: reduce_threads
 // H200-LABEL: func.func @reduce_last(
-// H200: roller.config = #roller.config<block = <shared, [4, 4096]>, thread = <register, [4, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32, reduce_threads = 64>
+// H200: roller.config = #roller.config<block = <shared, [4, 4096]>, thread = <register, [4, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 64>
 // A100-LABEL: func.func @reduce_last(
-// A100: roller.config = #roller.config<block = <shared, [2, 4096]>, thread = <register, [2, 4]>, padding = [0], vector_width = 2, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
+// A100: roller.config = #roller.config<block = <shared, [2, 4096]>, thread = <register, [2, 4]>, padding = [0], vector_width = 2, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 32>
 func.func @reduce_last(%in: tensor<1024x4096xf32>, %init: tensor<1024xf32>) -> tensor<1024xf32> {
   %0 = linalg.reduce ins(%in : tensor<1024x4096xf32>) outs(%init : tensor<1024xf32>) dimensions = [1]
     (%x: f32, %acc: f32) {
@@ -39,9 +39,9 @@ func.func @reduce_last(%in: tensor<1024x4096xf32>, %init: tensor<1024xf32>) -> t
 // Sum over the two middle axes (d1:64, d2:56 reductions; d0:32, d3:128
 // spatial): a thread steps a whole 56 row; 32 outputs per block, grid 32*4 = 128.
 // H200-LABEL: func.func @reduce_middle(
-// H200: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
+// H200: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 // A100-LABEL: func.func @reduce_middle(
-// A100: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
+// A100: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 func.func @reduce_middle(%in: tensor<32x64x56x128xf32>, %init: tensor<32x128xf32>) -> tensor<32x128xf32> {
   %0 = linalg.reduce ins(%in : tensor<32x64x56x128xf32>) outs(%init : tensor<32x128xf32>) dimensions = [1, 2]
     (%x: f32, %acc: f32) {
@@ -56,9 +56,9 @@ func.func @reduce_middle(%in: tensor<32x64x56x128xf32>, %init: tensor<32x128xf32
 // A row-max linalg.generic, split like reduce_last: 8 rows of 1024 over 64
 // threads (h200), 1 row over 32 threads (a100).
 // H200-LABEL: func.func @generic_row_max(
-// H200: roller.config = #roller.config<block = <shared, [8, 1024]>, thread = <register, [8, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32, reduce_threads = 64>
+// H200: roller.config = #roller.config<block = <shared, [8, 1024]>, thread = <register, [8, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 64>
 // A100-LABEL: func.func @generic_row_max(
-// A100: roller.config = #roller.config<block = <shared, [1, 1024]>, thread = <register, [1, 4]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2048], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, reduce_threads = 32>
+// A100: roller.config = #roller.config<block = <shared, [1, 1024]>, thread = <register, [1, 4]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2048], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 96, reduce_threads = 32>
 #map_in = affine_map<(d0, d1) -> (d0, d1)>
 #map_out = affine_map<(d0, d1) -> (d0)>
 func.func @generic_row_max(%in: tensor<2048x1024xf32>, %init: tensor<2048xf32>) -> tensor<2048xf32> {
@@ -106,9 +106,9 @@ func.func @add(%a: tensor<4096x1024xf32>, %b: tensor<4096x1024xf32>, %init: tens
 // Irregular 1000x7 add: 5 whole 7-element rows per block (35 -> 64 threads;
 // odd rows: no vectors); grid 200*1 = 200.
 // H200-LABEL: func.func @add_1000x7(
-// H200: roller.config = #roller.config<block = <shared, [5, 7]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [200], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
+// H200: roller.config = #roller.config<block = <shared, [5, 7]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [200], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 // A100-LABEL: func.func @add_1000x7(
-// A100: roller.config = #roller.config<block = <shared, [5, 7]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [200], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
+// A100: roller.config = #roller.config<block = <shared, [5, 7]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [200], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 func.func @add_1000x7(%a: tensor<1000x7xf32>, %b: tensor<1000x7xf32>, %init: tensor<1000x7xf32>) -> tensor<1000x7xf32> {
   %0 = linalg.add ins(%a, %b : tensor<1000x7xf32>, tensor<1000x7xf32>) outs(%init : tensor<1000x7xf32>) -> tensor<1000x7xf32>
   return %0 : tensor<1000x7xf32>
@@ -119,9 +119,9 @@ func.func @add_1000x7(%a: tensor<1000x7xf32>, %b: tensor<1000x7xf32>, %init: ten
 // 1-D ReLU on 4097 elements: 48 per block (64 threads), a partial last
 // block; grid ceil(4097/48) = 86.
 // H200-LABEL: func.func @relu_4097(
-// H200: roller.config = #roller.config<block = <shared, [48]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
+// H200: roller.config = #roller.config<block = <shared, [48]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 // A100-LABEL: func.func @relu_4097(
-// A100: roller.config = #roller.config<block = <shared, [48]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 32>
+// A100: roller.config = #roller.config<block = <shared, [48]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [86], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 func.func @relu_4097(%in: tensor<4097xf32>, %init: tensor<4097xf32>) -> tensor<4097xf32> {
   %0 = linalg.map ins(%in : tensor<4097xf32>) outs(%init : tensor<4097xf32>)
     (%x: f32, %o: f32) {

@@ -19,7 +19,7 @@
 // REPORT-SAME: "expr":"d0:1024 d1:1024 d2:1024r | in0[d0,d2] in1[d2,d1] -> out0[d0,d1]",
 // REPORT-SAME: "grid":[16,32],
 // REPORT-SAME: "loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+22]]:8)",
-// REPORT-SAME: "max_regs":96,
+// REPORT-SAME: "max_regs":255,
 // REPORT-SAME: "mma_tile":[],
 // REPORT-SAME: "op":"linalg.matmul",
 // REPORT-SAME: "padding":[1,0],
