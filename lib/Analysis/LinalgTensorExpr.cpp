@@ -272,33 +272,7 @@ std::string mmaInputTypeOf(linalg::LinalgOp op) {
   Type bType = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
   Type accType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
   if (aType != bType || !(aType.isF16() || aType.isBF16()) ||
-      !(accType.isF16() || accType.isF32()))
-    return "";
-  Block *body = op.getBlock();
-  auto yield =
-      dyn_cast_or_null<linalg::YieldOp>(body ? body->getTerminator() : nullptr);
-  if (!yield || yield.getNumOperands() != 1)
-    return "";
-  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add)
-    return "";
-  Value acc = op.getRegionOutputArgs()[0];
-  Value product = add.getLhs() == acc   ? add.getRhs()
-                  : add.getRhs() == acc ? add.getLhs()
-                                        : Value();
-  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
-  if (!mul)
-    return "";
-  auto stripExt = [](Value v) {
-    if (auto ext = v.getDefiningOp<arith::ExtFOp>())
-      return ext.getIn();
-    return v;
-  };
-  Value x = stripExt(mul.getLhs()), y = stripExt(mul.getRhs());
-  Block::BlockArgListType inputs = op.getRegionInputArgs();
-  bool inOrder = x == inputs[0] && y == inputs[1];
-  bool swapped = x == inputs[1] && y == inputs[0];
-  if (!inOrder && !swapped)
+      !(accType.isF16() || accType.isF32()) || !isSumOfProducts(op))
     return "";
   return aType.isF16() ? "f16" : "bf16";
 }
@@ -420,4 +394,33 @@ mlir::roller::tensorExprFromLinalg(linalg::LinalgOp op) {
   if (std::optional<std::string> reason = expr.validate())
     return reject("invalid tensor expression: " + *reason);
   return expr;
+}
+
+bool mlir::roller::isSumOfProducts(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return false;
+  Block *body = op.getBlock();
+  auto yield =
+      dyn_cast_or_null<linalg::YieldOp>(body ? body->getTerminator() : nullptr);
+  if (!yield || yield.getNumOperands() != 1)
+    return false;
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  Value acc = op.getRegionOutputArgs()[0];
+  Value product = add.getLhs() == acc   ? add.getRhs()
+                  : add.getRhs() == acc ? add.getLhs()
+                                        : Value();
+  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+  if (!mul)
+    return false;
+  auto stripExt = [](Value v) {
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>())
+      return ext.getIn();
+    return v;
+  };
+  Value x = stripExt(mul.getLhs()), y = stripExt(mul.getRhs());
+  Block::BlockArgListType inputs = op.getRegionInputArgs();
+  return (x == inputs[0] && y == inputs[1]) ||
+         (x == inputs[1] && y == inputs[0]);
 }

@@ -30,6 +30,12 @@ llvm::Expected<TensorExpr> tensorExprFromLinalg(linalg::LinalgOp op);
 /// The op name for reports, e.g. "linalg.matmul".
 std::string describeLinalgOp(linalg::LinalgOp op);
 
+/// Whether `op` (two inputs, one output) has a body that yields
+/// `out + a * b` (either order of either operation), `a` and `b` the two
+/// inputs' elements, each optionally through `arith.extf`: a sum of
+/// products, what tensor cores compute.
+bool isSumOfProducts(linalg::LinalgOp op);
+
 } // namespace mlir::roller
 
 #endif // ROLLER_ANALYSIS_LINALGTENSOREXPR_H

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/WidenBf16Accumulators.h"
+#include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -18,30 +19,6 @@ namespace mlir::roller {
 
 using namespace mlir;
 using namespace mlir::roller;
-
-/// Whether the body of `op` (two inputs, one output) yields `out + a * b`
-/// (either order of either operation), `a` and `b` the two inputs'
-/// elements: a sum of products, which is all the widened body computes.
-static bool sumsProducts(linalg::LinalgOp op) {
-  Block *body = op.getBlock();
-  auto yield = dyn_cast<linalg::YieldOp>(body->getTerminator());
-  if (!yield || yield.getNumOperands() != 1 ||
-      body->getOperations().size() != 3)
-    return false;
-  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add)
-    return false;
-  Value out = op.getRegionOutputArgs()[0];
-  Value product = add.getLhs() == out   ? add.getRhs()
-                  : add.getRhs() == out ? add.getLhs()
-                                        : Value();
-  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
-  if (!mul)
-    return false;
-  Block::BlockArgListType inputs = op.getRegionInputArgs();
-  return (mul.getLhs() == inputs[0] && mul.getRhs() == inputs[1]) ||
-         (mul.getLhs() == inputs[1] && mul.getRhs() == inputs[0]);
-}
 
 /// The f32 initial value of the widened contraction, in place of `init`
 /// (bf16): a fill of the widened value where `init` is a fill, the widened
@@ -80,7 +57,7 @@ mlir::roller::widenBf16Accumulator(RewriterBase &rewriter,
     return type && type.hasStaticShape() && type.getElementType().isBF16();
   };
   OpOperand *init = op.getDpsInitOperand(0);
-  if (!llvm::all_of(op->getOperands(), isBf16Tensor) || !sumsProducts(op))
+  if (!llvm::all_of(op->getOperands(), isBf16Tensor) || !isSumOfProducts(op))
     return failure();
 
   Location loc = op.getLoc();
