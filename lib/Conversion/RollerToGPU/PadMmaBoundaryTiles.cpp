@@ -278,11 +278,15 @@ static bool isAttribution(Value value, gpu::LaunchOp launch) {
 }
 
 /// Where the slabs zeroed once are zeroed: first thing in `launch`, past
-/// the typed views of its attributions.
+/// the typed views of its attributions (which the zeroing may store
+/// through; --roller-promote-workgroup-allocs opens the launch with them).
 static Operation *getLaunchStart(gpu::LaunchOp launch) {
-  Operation *start = &launch.getBody().front().front();
-  while (isa<memref::ViewOp>(start))
-    start = start->getNextNode();
+  Block &entry = launch.getBody().front();
+  Operation *start = &entry.front();
+  for (Operation &op : entry)
+    if (auto view = dyn_cast<memref::ViewOp>(op))
+      if (isAttribution(view.getSource(), launch))
+        start = op.getNextNode();
   return start;
 }
 
