@@ -1,0 +1,27 @@
+// RUN: roller-opt %s --split-input-file --roller-tile="device=h200" --verify-diagnostics -o /dev/null
+
+// The rewrites --roller-tile makes before selecting say so at the op: a bf16
+// matmul into bf16 is summed in f32 (its truncation, selected too, becomes
+// the epilogue), and a 1x1 convolution with unit strides becomes a matmul.
+
+func.func @bf16_out(%a: tensor<64x48xbf16>, %b: tensor<48x32xbf16>) -> tensor<64x32xbf16> {
+  %zero = arith.constant 0.0 : bf16
+  %e = tensor.empty() : tensor<64x32xbf16>
+  %z = linalg.fill ins(%zero : bf16) outs(%e : tensor<64x32xbf16>) -> tensor<64x32xbf16>
+  // expected-remark @+4 {{roller-widen-bf16-accumulators: summed in f32, rounded to bf16 once after the sum}}
+  // expected-remark @+3 {{roller-select: tensor-core}}
+  // expected-remark @+2 {{roller-select: }}
+  // expected-remark @+1 {{roller-fuse-epilogues: fused as the epilogue}}
+  %mm = linalg.matmul ins(%a, %b : tensor<64x48xbf16>, tensor<48x32xbf16>) outs(%z : tensor<64x32xbf16>) -> tensor<64x32xbf16>
+  return %mm : tensor<64x32xbf16>
+}
+
+// -----
+
+func.func @pointwise(%x: tensor<1x7x5x24xf16>, %w: tensor<1x1x24x40xf16>, %c: tensor<1x7x5x40xf32>) -> tensor<1x7x5x40xf32> {
+  // expected-remark @+2 {{roller-pointwise-conv-to-matmul: a 1x1 convolution as a matmul (tensor cores)}}
+  // expected-remark @+1 {{roller-select: tensor-core}}
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x7x5x24xf16>, tensor<1x1x24x40xf16>) outs(%c : tensor<1x7x5x40xf32>) -> tensor<1x7x5x40xf32>
+  return %r : tensor<1x7x5x40xf32>
+}
