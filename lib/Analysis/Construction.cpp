@@ -61,16 +61,12 @@ detail::findGemmAxes(const TensorExpr &expr) {
 
 std::optional<MmaPlan> detail::planMma(const TensorExpr &expr,
                                        const DeviceSpec &device) {
-  if (expr.mmaInputType.empty() || device.computeCapability() < 80)
+  if (expr.mmaInputType.empty() || !device.hasMmaSyncFor(expr.mmaInputType))
     return std::nullopt;
   std::optional<std::array<unsigned, 3>> axes = findGemmAxes(expr);
   if (!axes)
     return std::nullopt;
-  for (const MmaShape &shape : device.mmaShapes)
-    if (shape.m == 16 && shape.n == 8 && shape.k == 16 &&
-        shape.inputType == expr.mmaInputType && shape.accType == "f32")
-      return MmaPlan{{16, 8, 16}, *axes};
-  return std::nullopt;
+  return MmaPlan{{16, 8, 16}, *axes};
 }
 
 bool Constructor::isMemoryBound(const TensorExpr &expr,

@@ -79,6 +79,15 @@ bool DeviceSpec::operator==(const DeviceSpec &other) const {
          levels == other.levels;
 }
 
+bool DeviceSpec::hasMmaSyncFor(llvm::StringRef inputType) const {
+  if (computeCapability() < 80)
+    return false;
+  return llvm::any_of(mmaShapes, [&](const MmaShape &shape) {
+    return shape.m == 16 && shape.n == 8 && shape.k == 16 &&
+           shape.inputType == inputType && shape.accType == "f32";
+  });
+}
+
 int64_t DeviceSpec::computeCapability() const {
   llvm::StringRef rest = chip;
   if (!rest.consume_front("sm_"))

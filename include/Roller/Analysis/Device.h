@@ -127,6 +127,11 @@ struct DeviceSpec {
   /// Compute capability as an integer, e.g. 90 for "sm_90"; 0 if malformed.
   int64_t computeCapability() const;
 
+  /// Whether GEMMs of `inputType` ("f16", "bf16") inputs can run on this
+  /// device's tensor cores as Roller emits them: mma.sync m16n8k16 into f32
+  /// accumulators, which needs sm_80 or later.
+  bool hasMmaSyncFor(llvm::StringRef inputType) const;
+
   /// The level of the given kind, or nullptr when the device does not model
   /// it.
   const MemLevel *getLevel(MemLevelKind kind) const;

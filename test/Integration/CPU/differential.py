@@ -47,6 +47,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 from differential_ops import (  # noqa: E402
     WIDE, Data, make_batch_matmul, make_bf16_matmul, make_conv,
     make_depthwise, make_elementwise, make_matmul, make_pool, make_reduce,
+    out_size,
     make_reduce_generic, module_text, make_reduce_keepdim,
     make_scalar_operands, make_index_body)
 from differential_epilogues import VARIANTS, make_epilogue  # noqa: E402
@@ -334,6 +335,45 @@ def gen_conv_1x1(rng, data):
     return case
 
 
+def gen_conv_implicit_gemm(rng, data):
+    """A convolution of f16 or bf16 inputs into f32 with any window, strides
+    and dilations (roller-conv-to-implicit-gemm: a matmul of its gathered
+    patches, on tensor cores): NHWC at batches 1-3, NCHW at a batch of 1,
+    irregular channels and pixels, GEMM extents of at least 2 (extents of 1
+    stay on the CUDA cores, as matmul_mma checks); one case in three reads
+    its input through a tensor.pad (the gather reads through the pad), one
+    NCHW case in five has a batch of 2 (left as a convolution), one case in
+    six has 4x4 pixels, a 3x3 window and 256-512 channels (a reduction the
+    selection splits across blocks)."""
+    layout = "nhwc" if rng.random() < 0.6 else "nchw"
+    n = pick(rng, 1, 3) if layout == "nhwc" else 1
+    if layout == "nchw" and rng.random() < 0.2:
+        n = 2
+    while True:
+        window = random_window(rng, 16)
+        pixels = out_size(window["h"], window["kh"], window["strides"][0],
+                          window["dilations"][0]) * \
+            out_size(window["w"], window["kw"], window["strides"][1],
+                     window["dilations"][1])
+        if pixels >= 2:
+            break
+    channels = pick(rng, 2, 40)
+    # One case in six: few pixels over a long reduction, which the
+    # selection splits across blocks (the slices gather their patches too).
+    if rng.random() < 1 / 6:
+        channels = 64 * rng.randint(4, 8)
+        window = dict(h=4, w=4, kh=3, kw=3, strides=(1, 1), dilations=(1, 1))
+    case = make_conv(data, layout, n, channels, pick(rng, 2, 40),
+                     elt=rng.choice(["f16", "bf16"]), init=random_init(rng),
+                     **window)
+    case.desc["layout"] = layout
+    if rng.random() < 1 / 3:
+        case = make_padded(rng, data, case,
+                           [1, 2] if layout == "nhwc" else [2, 3])
+    case.kind = "conv_implicit_gemm"
+    return case
+
+
 def gen_split_k(rng, data):
     """Few outputs over a long reduction, so that the selection splits the
     reduction across blocks (upstream's linalg::splitReduction: partial
@@ -394,6 +434,7 @@ CLASSES = [
 OPT_IN_CLASSES = [
     ("matmul_bf16_out", 20, gen_matmul_bf16_out),
     ("conv_1x1", 20, gen_conv_1x1),
+    ("conv_implicit_gemm", 20, gen_conv_implicit_gemm),
 ]
 
 

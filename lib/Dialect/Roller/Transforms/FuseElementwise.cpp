@@ -7,6 +7,7 @@
 
 #include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -153,6 +154,11 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use,
   if (!producer)
     return std::string("it is not an elementwise linalg.generic or "
                        "linalg.transpose on tensors");
+  // Fused, a gather's floordiv/mod map would end its user's schedule; its
+  // user reads through it instead (ReadThroughGathers.h).
+  if (isGatherCopy(producer))
+    return std::string("it is a gather (a convolution's patches), which "
+                       "its users read through");
   auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
   if (!consumer)
     return std::string("its user is not a linalg op");

@@ -19,7 +19,7 @@
 
 #include "Roller/Dialect/Roller/Transforms/LowerRProgram.h"
 #include "Roller/Dialect/Roller/IR/TileShapes.h"
-#include "Roller/Dialect/Roller/Transforms/ReadThroughPads.h"
+#include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 #include "SplitReduction.h"
 #include "TiledLoopCleanup.h"
 #include "TilingSteps.h"
@@ -145,11 +145,11 @@ static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
   Value view = tensor::ExtractSliceOp::create(rewriter, loc, type, buffer,
                                               zeros, sizes, ones);
   // A tile of a pad is copied from the pad's source, with the padding
-  // value where it leaves the source: the pad itself is never computed.
-  Operation *copy;
-  if (std::optional<PaddedSlice> padded = getPaddedSlice(rewriter, loc, source))
-    copy = buildPaddedCopy(rewriter, loc, padded->pad, padded->offsets, view);
-  else
+  // value where it leaves the source, and a tile of a gather (a
+  // convolution's patches) is gathered from the gather's input: neither
+  // producer is ever computed.
+  Operation *copy = buildReadThroughCopy(rewriter, loc, source, view);
+  if (!copy)
     copy = linalg::CopyOp::create(rewriter, loc, ValueRange{source},
                                   ValueRange{view});
   if (rank == 0)
@@ -308,16 +308,19 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
                                      : outputs[start]);
   }
   linalg::GenericOp generic = buildGeneric(rewriter, compute, ins, inits);
-  // An input a pad gives that no block stages is read through the pad in
-  // the body (staged ones are, in their staging copies): `computeInputs`
-  // maps the generic's inputs to the compute op's.
-  FailureOr<SmallVector<unsigned>> computeInputs =
-      readPadsInBody(rewriter, generic, [&](unsigned index) {
+  // An input a pad or a gather gives that no block stages is read through
+  // it in the body (staged ones are, in their staging copies):
+  // `computeInputs` maps the generic's inputs to the compute op's.
+  FailureOr<SmallVector<unsigned>> computeInputs = readInputsInBody(
+      rewriter, generic,
+      [&](unsigned index) {
         return config.getStaged() && structure->sharedTileOf[index];
-      });
+      },
+      getReadThroughReader);
   if (failed(computeInputs)) {
     eraseWithDeadProducers(rewriter, generic);
-    return program.emitOpError("reads a pad that no block stages through an "
+    return program.emitOpError("reads a pad or a gather that no block stages "
+                               "through an "
                                "operand that alone sizes some of its loops");
   }
   // The epilogue reads the operator's results; block tiling replaces them
@@ -331,12 +334,13 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     for (unsigned output : structure->epilogueOutputOf)
       epilogueInits.push_back(outputs[output]);
     epilogueOp = buildGeneric(rewriter, epilogue, epilogueIns, epilogueInits);
-    if (failed(readPadsInBody(rewriter, epilogueOp,
-                              [](unsigned) { return false; }))) {
+    if (failed(readInputsInBody(
+            rewriter, epilogueOp, [](unsigned) { return false; },
+            getReadThroughReader))) {
       eraseWithDeadProducers(rewriter, epilogueOp);
       eraseWithDeadProducers(rewriter, generic);
       return program.emitOpError("could not read an epilogue input through "
-                                 "its pad");
+                                 "its pad or gather");
     }
   }
 
@@ -491,13 +495,19 @@ mlir::roller::lowerRProgramToLoops(RewriterBase &rewriter, RProgramOp program) {
     }
     replacements.push_back(byOutput[index]);
   }
-  // Fills the outputs started from (once each: merged sums share one) and
-  // pads (read through by every reader, never computed) nothing uses now.
+  // Fills the outputs started from (once each: merged sums share one),
+  // gathers and pads (read through by every reader, never computed; a
+  // gather's pad after the gather) nothing uses now.
   llvm::SetVector<Operation *> unused(initFills.begin(), initFills.end());
   unused.remove(nullptr);
-  for (Value input : program.getInputs())
+  for (Value input : program.getInputs()) {
+    if (isGatherCopy(input.getDefiningOp())) {
+      unused.insert(input.getDefiningOp());
+      input = input.getDefiningOp<linalg::GenericOp>().getDpsInputs()[0];
+    }
     if (auto pad = input.getDefiningOp<tensor::PadOp>())
       unused.insert(pad);
+  }
   rewriter.replaceOp(program, replacements);
   for (Operation *op : unused)
     if (op->use_empty())

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -18,9 +19,9 @@ namespace mlir::roller {
 using namespace mlir;
 using namespace mlir::roller;
 
-/// `value` (a static tensor) collapsed by `groups` into a matrix.
-static Value collapse(RewriterBase &rewriter, Location loc, Value value,
-                      ArrayRef<ReassociationIndices> groups) {
+Value mlir::roller::collapseConvOperand(RewriterBase &rewriter, Location loc,
+                                        Value value,
+                                        ArrayRef<ReassociationIndices> groups) {
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<int64_t> shape;
   for (const ReassociationIndices &group : groups) {
@@ -51,29 +52,70 @@ static bool hasUnitStrides(DenseIntElementsAttr strides) {
                       [](int64_t stride) { return stride == 1; });
 }
 
+std::optional<std::string> mlir::roller::whyNotConvGemm(linalg::LinalgOp op) {
+  bool nchw = isa<linalg::Conv2DNchwFchwOp>(op.getOperation());
+  if ((!nchw && !isa<linalg::Conv2DNhwcHwcfOp>(op.getOperation())) ||
+      !op.hasPureTensorSemantics() || op->getNumResults() != 1)
+    return std::string("not a 2-D convolution on tensors");
+  if (op->hasAttr(RollerDialect::kConfigAttrName))
+    return std::string("it has a roller.config");
+  auto inputType =
+      dyn_cast<RankedTensorType>(op.getDpsInputOperand(0)->get().getType());
+  auto filterType =
+      dyn_cast<RankedTensorType>(op.getDpsInputOperand(1)->get().getType());
+  auto initType =
+      dyn_cast<RankedTensorType>(op.getDpsInitOperand(0)->get().getType());
+  if (!inputType || !filterType || !initType || !inputType.hasStaticShape() ||
+      !filterType.hasStaticShape() || !initType.hasStaticShape())
+    return std::string("dynamic shapes");
+  Type element = inputType.getElementType();
+  if (!(element.isF16() || element.isBF16()) ||
+      filterType.getElementType() != element)
+    return std::string("inputs not f16 or bf16");
+  if (nchw && inputType.getDimSize(0) != 1)
+    return std::string("NCHW with a batch above 1");
+  auto empty = [](RankedTensorType type) {
+    return llvm::is_contained(type.getShape(), 0);
+  };
+  if (empty(inputType) || empty(filterType) || empty(initType))
+    return std::string("an empty operand");
+  return std::nullopt;
+}
+
+linalg::MatmulOp
+mlir::roller::replaceConvByMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
+                                  ValueRange operands, Value output,
+                                  ArrayRef<ReassociationIndices> outputGroups) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  Value init = op.getDpsInitOperand(0)->get();
+  auto matmul = linalg::MatmulOp::create(
+      rewriter, loc, TypeRange{output.getType()}, operands, ValueRange{output});
+  Value result = tensor::ExpandShapeOp::create(
+      rewriter, loc, init.getType(), matmul.getResult(0), outputGroups);
+  Operation *oldInit = init.getDefiningOp();
+  rewriter.replaceOp(op, result);
+  if (oldInit && isOpTriviallyDead(oldInit))
+    rewriter.eraseOp(oldInit);
+  return matmul;
+}
+
 FailureOr<linalg::MatmulOp>
 mlir::roller::pointwiseConvToMatmul(RewriterBase &rewriter,
                                     linalg::LinalgOp op) {
+  if (std::optional<std::string> why = whyNotConvGemm(op))
+    return rewriter.notifyMatchFailure(op, *why);
   auto nhwc = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation());
   auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
-  if ((!nhwc && !nchw) || !op.hasPureTensorSemantics() ||
-      op->getNumResults() != 1)
-    return rewriter.notifyMatchFailure(op, "not a 2-D convolution on tensors");
   if (!hasUnitStrides(nhwc ? nhwc.getStrides() : nchw.getStrides()))
     return rewriter.notifyMatchFailure(op, "strides other than 1");
   Value input = op.getDpsInputOperand(0)->get();
   Value filter = op.getDpsInputOperand(1)->get();
   Value init = op.getDpsInitOperand(0)->get();
-  auto inputType = dyn_cast<RankedTensorType>(input.getType());
-  auto filterType = dyn_cast<RankedTensorType>(filter.getType());
-  auto initType = dyn_cast<RankedTensorType>(init.getType());
-  if (!inputType || !filterType || !initType || !inputType.hasStaticShape() ||
-      !filterType.hasStaticShape() || !initType.hasStaticShape())
-    return rewriter.notifyMatchFailure(op, "dynamic shapes");
-  Type element = inputType.getElementType();
-  if (!(element.isF16() || element.isBF16()) ||
-      filterType.getElementType() != element)
-    return rewriter.notifyMatchFailure(op, "inputs not f16 or bf16");
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  auto initType = cast<RankedTensorType>(init.getType());
   // The filter's window dimensions: HWCF's first two, FCHW's last two.
   ArrayRef<int64_t> window = nhwc ? filterType.getShape().take_front(2)
                                   : filterType.getShape().take_back(2);
@@ -87,35 +129,22 @@ mlir::roller::pointwiseConvToMatmul(RewriterBase &rewriter,
       nhwc ? initType.getShape().slice(1, 2) : initType.getShape().take_back(2);
   if (inputPixels != outputPixels)
     return rewriter.notifyMatchFailure(op, "the input has other pixels");
-  // NCHW's channels and pixels of different images are no one matrix.
-  if (nchw && inputType.getDimSize(0) != 1)
-    return rewriter.notifyMatchFailure(op, "NCHW with a batch above 1");
 
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  // The matmul's builder makes the convolution's body from the same element
-  // types (the casts of mixed precision included).
   SmallVector<ReassociationIndices> pixelsByChannels =
       nhwc ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
            : SmallVector<ReassociationIndices>{{0, 1}, {2, 3}};
   SmallVector<ReassociationIndices> filterMatrix =
       nhwc ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
            : SmallVector<ReassociationIndices>{{0}, {1, 2, 3}};
-  Value pixels = collapse(rewriter, loc, input, pixelsByChannels);
-  Value weights = collapse(rewriter, loc, filter, filterMatrix);
-  Value output = collapse(rewriter, loc, init, pixelsByChannels);
+  Value pixels = collapseConvOperand(rewriter, loc, input, pixelsByChannels);
+  Value weights = collapseConvOperand(rewriter, loc, filter, filterMatrix);
+  Value output = collapseConvOperand(rewriter, loc, init, pixelsByChannels);
   SmallVector<Value> operands = nhwc ? SmallVector<Value>{pixels, weights}
                                      : SmallVector<Value>{weights, pixels};
-  auto matmul = linalg::MatmulOp::create(
-      rewriter, loc, TypeRange{output.getType()}, operands, ValueRange{output});
-  Value result = tensor::ExpandShapeOp::create(
-      rewriter, loc, initType, matmul.getResult(0), pixelsByChannels);
-  Operation *oldInit = init.getDefiningOp();
-  rewriter.replaceOp(op, result);
-  if (oldInit && isOpTriviallyDead(oldInit))
-    rewriter.eraseOp(oldInit);
-  return matmul;
+  return replaceConvByMatmul(rewriter, op, operands, output, pixelsByChannels);
 }
 
 int64_t mlir::roller::pointwiseConvsToMatmuls(RewriterBase &rewriter,

@@ -66,25 +66,26 @@ std::optional<std::string> mlir::roller::whyNotReadThrough(tensor::PadOp pad) {
   return std::nullopt;
 }
 
-std::optional<PaddedSlice> mlir::roller::getPaddedSlice(RewriterBase &rewriter,
-                                                        Location loc,
-                                                        Value value) {
+Value mlir::roller::getSliceRoot(
+    Value value, SmallVectorImpl<tensor::ExtractSliceOp> &slices) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type)
-    return std::nullopt;
-  unsigned rank = type.getRank();
-  // The chain first, so that nothing is built for a value that is no pad.
-  SmallVector<tensor::ExtractSliceOp> slices;
+    return value;
   Value root = value;
   while (auto slice = root.getDefiningOp<tensor::ExtractSliceOp>()) {
-    if (slice.getSourceType().getRank() != rank || !slice.hasUnitStride())
-      return std::nullopt;
+    if (slice.getSourceType().getRank() != type.getRank() ||
+        !slice.hasUnitStride())
+      break;
     slices.push_back(slice);
     root = slice.getSource();
   }
-  auto pad = root.getDefiningOp<tensor::PadOp>();
-  if (!pad || whyPadIsNotReadable(pad))
-    return std::nullopt;
+  return root;
+}
+
+SmallVector<OpFoldResult>
+mlir::roller::getOffsetsInRoot(RewriterBase &rewriter, Location loc,
+                               ArrayRef<tensor::ExtractSliceOp> slices,
+                               unsigned rank) {
   AffineExpr d0, d1;
   bindDims(rewriter.getContext(), d0, d1);
   SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
@@ -92,7 +93,7 @@ std::optional<PaddedSlice> mlir::roller::getPaddedSlice(RewriterBase &rewriter,
     for (auto [offset, outer] : llvm::zip(offsets, slice.getMixedOffsets()))
       offset = affine::makeComposedFoldedAffineApply(rewriter, loc, d0 + d1,
                                                      {offset, outer});
-  return PaddedSlice{pad, std::move(offsets)};
+  return offsets;
 }
 
 Value mlir::roller::readPaddedElement(OpBuilder &builder, Location loc,
@@ -136,10 +137,11 @@ Value mlir::roller::readPaddedElement(OpBuilder &builder, Location loc,
                                  padding->getResult(0));
 }
 
-linalg::GenericOp mlir::roller::buildPaddedCopy(RewriterBase &rewriter,
-                                                Location loc, tensor::PadOp pad,
-                                                ArrayRef<OpFoldResult> offsets,
-                                                Value dest) {
+linalg::GenericOp mlir::roller::buildReadingCopy(RewriterBase &rewriter,
+                                                 Location loc,
+                                                 ArrayRef<OpFoldResult> offsets,
+                                                 Value dest,
+                                                 ElementReader read) {
   auto type = cast<RankedTensorType>(dest.getType());
   unsigned rank = type.getRank();
   SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(rank)};
@@ -155,14 +157,13 @@ linalg::GenericOp mlir::roller::buildPaddedCopy(RewriterBase &rewriter,
           positions.push_back(
               arith::AddIOp::create(builder, loc, index, start));
         }
-        linalg::YieldOp::create(
-            builder, loc, readPaddedElement(builder, loc, pad, positions));
+        linalg::YieldOp::create(builder, loc, read(builder, loc, positions));
       });
 }
 
 FailureOr<linalg::GenericOp>
-mlir::roller::readPadInBody(RewriterBase &rewriter, linalg::GenericOp generic,
-                            unsigned input, tensor::PadOp pad) {
+mlir::roller::readInputInBody(RewriterBase &rewriter, linalg::GenericOp generic,
+                              unsigned input, ElementReader read) {
   OpOperand *operand = generic.getDpsInputOperand(input);
   if (!otherOperandsSizeLoops(generic, operand))
     return failure();
@@ -178,7 +179,7 @@ mlir::roller::readPadInBody(RewriterBase &rewriter, linalg::GenericOp generic,
   for (AffineExpr result : map.getResults())
     positions.push_back(affine::AffineApplyOp::create(
         rewriter, loc, AffineMap::get(map.getNumDims(), 0, result), indices));
-  Value element = readPaddedElement(rewriter, loc, pad, positions);
+  Value element = read(rewriter, loc, positions);
   rewriter.replaceAllUsesWith(body->getArgument(input), element);
 
   SmallVector<Value> ins = generic.getDpsInputs();
@@ -196,22 +197,35 @@ mlir::roller::readPadInBody(RewriterBase &rewriter, linalg::GenericOp generic,
   return rebuilt;
 }
 
-FailureOr<SmallVector<unsigned>>
-mlir::roller::readPadsInBody(RewriterBase &rewriter, linalg::GenericOp &generic,
-                             llvm::function_ref<bool(unsigned)> keep) {
+std::optional<ElementReader> mlir::roller::getPadReader(Value value) {
+  auto pad = value.getDefiningOp<tensor::PadOp>();
+  if (!pad || whyPadIsNotReadable(pad))
+    return std::nullopt;
+  return ElementReader(
+      [pad](OpBuilder &builder, Location loc, ValueRange positions) {
+        return readPaddedElement(builder, loc, pad, positions);
+      });
+}
+
+FailureOr<SmallVector<unsigned>> mlir::roller::readInputsInBody(
+    RewriterBase &rewriter, linalg::GenericOp &generic,
+    llvm::function_ref<bool(unsigned)> keep,
+    llvm::function_ref<std::optional<ElementReader>(Value)> getReader) {
   SmallVector<unsigned> kept;
   unsigned numInputs = generic.getNumDpsInputs();
   for (unsigned index = 0; index < numInputs; ++index) {
     // Inputs before this one that were read in the body are gone.
     unsigned position = kept.size();
     Value input = generic.getDpsInputOperand(position)->get();
-    auto pad = input.getDefiningOp<tensor::PadOp>();
-    if (!pad || keep(index) || whyPadIsNotReadable(pad)) {
+    std::optional<ElementReader> read;
+    if (!keep(index))
+      read = getReader(input);
+    if (!read) {
       kept.push_back(index);
       continue;
     }
     FailureOr<linalg::GenericOp> rebuilt =
-        readPadInBody(rewriter, generic, position, pad);
+        readInputInBody(rewriter, generic, position, *read);
     if (failed(rebuilt))
       return failure();
     generic = *rebuilt;

@@ -11,6 +11,7 @@
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
 #include "Roller/Dialect/Roller/Transforms/EpilogueGroups.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "Roller/Dialect/Roller/Transforms/SplitReductionAcrossBlocks.h"
 #include "SelectReport.h"
@@ -65,8 +66,8 @@ private:
     std::optional<ConstructionResult> result;
     std::string error;
     double us = 0;
-    /// An input is read through a kept pad: its staging copy is not a
-    /// linalg.copy, which roller-pipeline-staging does not issue ahead.
+    /// An input is read through a kept pad or a gather: its staging copy is
+    /// not a linalg.copy, which roller-pipeline-staging does not issue ahead.
     bool singleStage = false;
     /// Why the expression's epilogue was dropped (no schedule of the fused
     /// group fits the device), or empty.
@@ -385,9 +386,11 @@ LogicalResult Selector::run(ModuleOp module) {
         });
   }
 
+  // A gather its users read through is never computed: no kernel of its own.
   SmallVector<linalg::LinalgOp> ops;
   module.walk([&](linalg::LinalgOp op) {
-    if (!isFoldedInit(op))
+    if (!isFoldedInit(op) &&
+        !(op->getNumResults() == 1 && isReadThroughGather(op->getResult(0))))
       ops.push_back(op);
   });
 
@@ -427,7 +430,7 @@ LogicalResult Selector::run(ModuleOp module) {
       continue;
     }
     bool singleStage = llvm::any_of(op.getDpsInputs(), [](Value input) {
-      return input.getDefiningOp<tensor::PadOp>() != nullptr;
+      return input.getDefiningOp<tensor::PadOp>() || isReadThroughGather(input);
     });
     auto intern = [&](TensorExpr expr) {
       std::string key = expr.key() + (singleStage ? "|single-stage" : "");

@@ -2,6 +2,7 @@
 
 #include "Roller/Dialect/Roller/Transforms/SplitReductionAcrossBlocks.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -60,13 +61,22 @@ mlir::roller::splitReductionAcrossBlocks(RewriterBase &rewriter,
     return rewriter.notifyMatchFailure(op, *reason);
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  return linalg::splitReduction(rewriter, op, [&](linalg::LinalgOp) {
-    // The slices outermost in the partial results, each slice's part of
-    // the reduction contiguous (the reduction loop splits into the
-    // slice and the position within it).
-    return linalg::SplitReductionOptions{slices, /*index=*/0,
-                                         /*innerParallel=*/false};
-  });
+  FailureOr<linalg::SplitReductionResult> result =
+      linalg::splitReduction(rewriter, op, [&](linalg::LinalgOp) {
+        // The slices outermost in the partial results, each slice's part
+        // of the reduction contiguous (the reduction loop splits into the
+        // slice and the position within it).
+        return linalg::SplitReductionOptions{slices, /*index=*/0,
+                                             /*innerParallel=*/false};
+      });
+  if (failed(result))
+    return failure();
+  // A convolution's patches expanded into slices are a gather still, which
+  // the partial results read through (ReadThroughGathers.h).
+  for (Value input : result->splitLinalgOp.getDpsInputs())
+    if (auto expand = input.getDefiningOp<tensor::ExpandShapeOp>())
+      (void)foldExpandIntoGather(rewriter, expand);
+  return result;
 }
 
 namespace {

@@ -5,7 +5,8 @@
 // constants folded (foldConstants), BatchNorm and biases folded into
 // constant weights (foldBatchNorms), bias initial values split off
 // (splitBiasInits), 1x1 f16/bf16 convolutions as matmuls
-// (pointwiseConvsToMatmuls), bf16 contractions summed in f32
+// (pointwiseConvsToMatmuls), the others as matmuls of their gathered
+// patches (convsToImplicitGemms), bf16 contractions summed in f32
 // (widenBf16Accumulators), elementwise ops collapsed to their producers' shapes
 // (collapseThroughReshapes), operand scales moved after their contractions
 // (moveScalesToEpilogues), elementwise chains fused (fuseElementwiseChains),
@@ -20,6 +21,8 @@
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/BatchMatmulToMatmul.h"
 #include "Roller/Dialect/Roller/Transforms/CollapseThroughReshapes.h"
+#include "Roller/Dialect/Roller/Transforms/ConvToImplicitGemm.h"
+#include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
 #include "Roller/Dialect/Roller/Transforms/DropKeepdimUnits.h"
 #include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
@@ -50,6 +53,17 @@ struct RollerTilePass
     : public roller::impl::RollerTilePassBase<RollerTilePass> {
   using Base::Base;
 
+  /// The device the selection will target (its rule: the option, else the
+  /// module's, else the default preset), or null when the option names none
+  /// (the selection reports it).
+  DeviceAttr getSelectionDevice(ModuleOp module) {
+    if (device.empty())
+      return getTargetDevice(module);
+    ScopedDiagnosticHandler quiet(&getContext(),
+                                  [](Diagnostic &) { return success(); });
+    return resolveDeviceAttr(&getContext(), module.getLoc(), device);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
@@ -74,6 +88,11 @@ struct RollerTilePass
     // through the reshapes: 1x1 f16/bf16 convolutions become matmuls, on
     // tensor cores.
     pointwiseConvsToMatmuls(rewriter, module, /*remarks=*/true);
+    // The others with tensor cores on the device the selection targets
+    // become matmuls of their gathered patches, read through by the
+    // matmuls' loads (the implicit GEMM).
+    if (DeviceAttr target = getSelectionDevice(module))
+      convsToImplicitGemms(rewriter, module, target, /*remarks=*/true);
     // After the bias is split off (its add joins the truncation's chain),
     // and the convolutions are matmuls, before the chains are fused: bf16
     // contractions sum in f32, on tensor cores, and round in their epilogue.

@@ -425,7 +425,7 @@ func.func @pad_sizes_loop(%x: tensor<4x8xf32>, %init: tensor<4xf32>) -> tensor<4
   ^bb0(%i: index, %j: index):
     tensor.yield %zero : f32
   } : tensor<4x8xf32> to tensor<4x10xf32>
-  // expected-error @below {{'roller.rprogram' op reads a pad that no block stages through an operand that alone sizes some of its loops}}
+  // expected-error @below {{'roller.rprogram' op reads a pad or a gather that no block stages through an operand that alone sizes some of its loops}}
   %0 = roller.rprogram ins(%p : tensor<4x10xf32>) outs(%init : tensor<4xf32>)
       config = #roller.config<block = #roller.rtile<shared, [32, 10]>, thread = #roller.rtile<register, [1, 10]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [1], predicted_us = 1.0, bottleneck = global> {
   ^bb0(%a: tensor<4x10xf32>, %c: tensor<4xf32>):

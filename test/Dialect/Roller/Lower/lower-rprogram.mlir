@@ -555,3 +555,83 @@ func.func @split_rows(%x: tensor<10x100xf32>, %o: tensor<10xf32>) -> tensor<10xf
   } -> tensor<10xf32>
   return %0 : tensor<10xf32>
 }
+
+// -----
+
+// An input a gather copy gives (a convolution's patches), staged: the
+// gather is never computed; each block's staging copy reads the gather's
+// input at the position the gather's map gives for the tile's element.
+// CHECK-LABEL: func.func @staged_gather
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<9x3xf32>,
+// CHECK-NOT: floordiv
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (4, 8) step (4, 8)
+// CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<4x6xf32>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<{{.*}}xf32>)
+// CHECK: %[[ROW:.*]] = affine.apply #{{.*}}(%{{.*}}, %{{.*}})
+// CHECK: %[[COL:.*]] = affine.apply #{{.*}}(%{{.*}})
+// CHECK: tensor.extract %[[X]][%[[ROW]], %[[COL]]]
+// CHECK-NOT: tensor<4x6xf32>) {
+// CHECK: return
+func.func @staged_gather(%x: tensor<9x3xf32>, %w: tensor<6x8xf32>, %init: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x6xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i * 2 + j floordiv 3, j mod 3)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<9x3xf32>) outs(%e : tensor<4x6xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x6xf32>
+  %0 = roller.rprogram ins(%p, %w : tensor<4x6xf32>, tensor<6x8xf32>) outs(%init : tensor<4x8xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [4, 8, 6]>, thread = #roller.rtile<register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 32, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<4x6xf32>, %b: tensor<6x8xf32>, %c: tensor<4x8xf32>):
+    %1 = roller.load %a : tensor<4x6xf32> -> !roller.tile<4x6xf32, shared>
+    %2 = roller.load %1 : !roller.tile<4x6xf32, shared> -> !roller.tile<1x1xf32, register>
+    %3 = roller.load %b : tensor<6x8xf32> -> !roller.tile<6x8xf32, shared>
+    %4 = roller.load %3 : !roller.tile<6x8xf32, shared> -> !roller.tile<1x1xf32, register>
+    %5 = roller.load %c : tensor<4x8xf32> -> !roller.tile<1x1xf32, register>
+    %6 = roller.compute ins(%2, %4 : !roller.tile<1x1xf32, register>, !roller.tile<1x1xf32, register>) inits(%5 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%u: f32, %v: f32, %s: f32):
+      %m = arith.mulf %u, %v : f32
+      %n = arith.addf %s, %m : f32
+      roller.yield %n : f32
+    } -> !roller.tile<1x1xf32, register>
+    %7 = roller.store %6 into %c : !roller.tile<1x1xf32, register> into tensor<4x8xf32>
+    roller.yield %7 : tensor<4x8xf32>
+  } -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// The same input read straight into registers (no block stages it): the
+// gather is read in the body, at its map of the operand's position.
+// CHECK-LABEL: func.func @unstaged_gather
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<9x3xf32>,
+// CHECK: linalg.generic
+// CHECK: %[[ROW:.*]] = affine.apply #{{.*}}(%{{.*}}, %{{.*}})
+// CHECK: %[[COL:.*]] = affine.apply #{{.*}}(%{{.*}})
+// CHECK: tensor.extract %[[X]][%[[ROW]], %[[COL]]]
+// CHECK-NOT: tensor<4x6xf32>) {
+// CHECK: return
+func.func @unstaged_gather(%x: tensor<9x3xf32>, %w: tensor<6x8xf32>, %init: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x6xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i * 2 + j floordiv 3, j mod 3)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<9x3xf32>) outs(%e : tensor<4x6xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x6xf32>
+  %0 = roller.rprogram ins(%p, %w : tensor<4x6xf32>, tensor<6x8xf32>) outs(%init : tensor<4x8xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [4, 8, 6]>, thread = #roller.rtile<register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<4x6xf32>, %b: tensor<6x8xf32>, %c: tensor<4x8xf32>):
+    %2 = roller.load %a : tensor<4x6xf32> -> !roller.tile<1x1xf32, register>
+    %4 = roller.load %b : tensor<6x8xf32> -> !roller.tile<1x1xf32, register>
+    %5 = roller.load %c : tensor<4x8xf32> -> !roller.tile<1x1xf32, register>
+    %6 = roller.compute ins(%2, %4 : !roller.tile<1x1xf32, register>, !roller.tile<1x1xf32, register>) inits(%5 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%u: f32, %v: f32, %s: f32):
+      %m = arith.mulf %u, %v : f32
+      %n = arith.addf %s, %m : f32
+      roller.yield %n : f32
+    } -> !roller.tile<1x1xf32, register>
+    %7 = roller.store %6 into %c : !roller.tile<1x1xf32, register> into tensor<4x8xf32>
+    roller.yield %7 : tensor<4x8xf32>
+  } -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}

@@ -2,7 +2,8 @@
 
 // The rewrites --roller-tile makes before selecting say so at the op: a bf16
 // matmul into bf16 is summed in f32 (its truncation, selected too, becomes
-// the epilogue), and a 1x1 convolution with unit strides becomes a matmul.
+// the epilogue), a 1x1 convolution with unit strides becomes a matmul, and
+// another convolution a matmul of its gathered patches.
 
 func.func @bf16_out(%a: tensor<64x48xbf16>, %b: tensor<48x32xbf16>) -> tensor<64x32xbf16> {
   %zero = arith.constant 0.0 : bf16
@@ -24,4 +25,18 @@ func.func @pointwise(%x: tensor<1x7x5x24xf16>, %w: tensor<1x1x24x40xf16>, %c: te
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
          ins(%x, %w : tensor<1x7x5x24xf16>, tensor<1x1x24x40xf16>) outs(%c : tensor<1x7x5x40xf32>) -> tensor<1x7x5x40xf32>
   return %r : tensor<1x7x5x40xf32>
+}
+
+// -----
+
+// A 3x3 convolution becomes a matmul of its gathered patches; the gather is
+// read through by the matmul's loads (never fused, never selected: no
+// remark of roller-select of its own).
+func.func @implicit_gemm(%x: tensor<1x7x5x24xf16>, %w: tensor<3x3x24x40xf16>, %c: tensor<1x5x3x40xf32>) -> tensor<1x5x3x40xf32> {
+  // expected-remark @+3 {{roller-conv-to-implicit-gemm: a convolution as a matmul of its gathered patches (tensor cores)}}
+  // expected-remark @+2 {{roller-fuse-elementwise: not fused into linalg.matmul}}
+  // expected-remark @+1 {{roller-select: tensor-core}}
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x7x5x24xf16>, tensor<3x3x24x40xf16>) outs(%c : tensor<1x5x3x40xf32>) -> tensor<1x5x3x40xf32>
+  return %r : tensor<1x5x3x40xf32>
 }

@@ -170,7 +170,8 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
     (with `fuse-pads` unless `fuse-pads=false`: pads their consumers read
     through stay pads), `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
     `roller-fold-batch-norm`, unless `fuse-epilogues=false`
-    `roller-split-bias-init`, `roller-pointwise-conv-to-matmul`, unless
+    `roller-split-bias-init`, `roller-pointwise-conv-to-matmul`,
+    `roller-conv-to-implicit-gemm` (for the device it selects for), unless
     `fuse-epilogues=false` `roller-widen-bf16-accumulators`, unless
     `fuse-elementwise=false`
     `roller-collapse-through-reshapes`, unless `fuse-epilogues=false`
@@ -517,7 +518,9 @@ def RollerPointwiseConvToMatmulPass
     bias, an activation) is moved through the expand by
     `roller-collapse-through-reshapes` and fused as the matmul's epilogue.
     f32 convolutions are left alone (the selection already ranks them on
-    their implicit GEMM view, on the CUDA cores). `--roller-tile` runs it
+    their implicit GEMM view, on the CUDA cores); the other f16/bf16 ones
+    are `roller-conv-to-implicit-gemm`'s. An op with a `roller.config` is
+    left as it is. `--roller-tile` runs it
     after `roller-split-bias-init`. Entry point: `pointwiseConvToMatmul`
     (`PointwiseConvToMatmul.h`).
 
@@ -535,6 +538,68 @@ def RollerPointwiseConvToMatmulPass
     %c2 = tensor.collapse_shape %c [[0, 1, 2], [3]] : tensor<2x14x14x128xf32> into tensor<392x128xf32>
     %m = linalg.matmul ins(%x2, %w2 : tensor<392x64xf16>, tensor<64x128xf16>) outs(%c2 : tensor<392x128xf32>) -> tensor<392x128xf32>
     %r = tensor.expand_shape %m [[0, 1, 2], [3]] output_shape [2, 14, 14, 128] : tensor<392x128xf32> into tensor<2x14x14x128xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def RollerConvToImplicitGemmPass
+    : Pass<"roller-conv-to-implicit-gemm"> {
+  let summary = "f16/bf16 convolutions as matmuls of their gathered patches";
+  let description = [{
+    A convolution is a GEMM of its input's patches and its filter (the
+    implicit GEMM view). As a convolution, its warp tiles span several loops
+    along m and k, which `mma.sync` cannot take, so f16/bf16 convolutions
+    with a window larger than 1x1, or with strides, ran on the CUDA cores.
+    This pass rewrites a `linalg.conv_2d_nhwc_hwcf` (any batch) or
+    `linalg.conv_2d_nchw_fchw` (a batch of 1) on static tensors with f16 or
+    bf16 inputs, any window, strides and dilations, into a `linalg.matmul`
+    whose patch operand is a *gather copy*: a `linalg.generic` that yields
+    its input element through an indexing map of floordiv/mod expressions
+    (the same op upstream's `convert_conv2d_to_img2col` writes). NHWC: the
+    patches [N*OH*OW, KH*KW*C] times the filter [KH*KW*C, F]; NCHW: the
+    filter [F, C*KH*KW] times the patches [C*KH*KW, OH*OW]. The result is
+    expanded back, and a fill of the output is re-made at the matmul's
+    shape.
+
+    The gather is never computed: the selection gives it no kernel, and the
+    matmul's rProgram reads through it (`ReadThroughGathers.h`): each block
+    gathers its tile of the patches from the convolution's input (through a
+    pad the input comes from) into shared memory, so the patch matrix,
+    KH*KW times the input, is never written to global memory. Such a staged
+    input is copied without vectors and without `cp.async` pipelining (one
+    stage), as a padded one is.
+
+    Only convolutions whose matmul runs on the device's tensor cores are
+    rewritten: f16/bf16 inputs the device has `mma.sync` m16n8k16 for
+    (sm_80 and later), an f32 or f16 output (`--roller-tile` asks the device
+    it selects for; the pass alone, the module's device). An op with a
+    `roller.config` is left as it is. `--roller-tile` runs it after
+    `roller-pointwise-conv-to-matmul`, which takes the 1x1 unit-stride
+    convolutions first (their patches are the input itself, a view).
+    Entry point: `convToImplicitGemm` (`ConvToImplicitGemm.h`).
+
+    ```mlir
+    %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+           ins(%x, %w : tensor<1x16x16x64xf16>, tensor<3x3x64x128xf16>)
+           outs(%c : tensor<1x14x14x128xf32>) -> tensor<1x14x14x128xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    #patches = affine_map<(d0, d1) -> (0, d0 floordiv 14 + d1 floordiv 192, d0 mod 14 + (d1 mod 192) floordiv 64, d1 mod 64)>
+    %e = tensor.empty() : tensor<196x576xf16>
+    %p = linalg.generic {indexing_maps = [#patches, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+           ins(%x : tensor<1x16x16x64xf16>) outs(%e : tensor<196x576xf16>) {
+         ^bb0(%in: f16, %out: f16):
+           linalg.yield %in : f16
+         } -> tensor<196x576xf16>
+    %w2 = tensor.collapse_shape %w [[0, 1, 2], [3]] : tensor<3x3x64x128xf16> into tensor<576x128xf16>
+    %c2 = tensor.collapse_shape %c [[0, 1, 2], [3]] : tensor<1x14x14x128xf32> into tensor<196x128xf32>
+    %m = linalg.matmul ins(%p, %w2 : tensor<196x576xf16>, tensor<576x128xf16>) outs(%c2 : tensor<196x128xf32>) -> tensor<196x128xf32>
+    %r = tensor.expand_shape %m [[0, 1, 2], [3]] output_shape [1, 14, 14, 128] : tensor<196x128xf32> into tensor<1x14x14x128xf32>
     ```
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -33,16 +34,18 @@ std::optional<std::string> whyPadIsNotReadable(tensor::PadOp pad);
 /// lowering may drop the padded operand and read it in the body instead).
 std::optional<std::string> whyNotReadThrough(tensor::PadOp pad);
 
-/// The pad `value` reads through, with the offsets of `value` in the padded
-/// tensor: `value` is the pad's result, or a chain of unit-stride,
-/// rank-preserving extract_slices of it (tiles of tiles). Offsets are built
-/// at the rewriter's insertion point.
-struct PaddedSlice {
-  tensor::PadOp pad;
-  SmallVector<OpFoldResult> offsets;
-};
-std::optional<PaddedSlice> getPaddedSlice(RewriterBase &rewriter, Location loc,
-                                          Value value);
+/// The root of the chain of unit-stride, rank-preserving extract_slices
+/// that ends in `value` (tiles of tiles), `value` itself when there is none;
+/// `slices` gets the chain, from `value` up.
+Value getSliceRoot(Value value,
+                   SmallVectorImpl<tensor::ExtractSliceOp> &slices);
+
+/// The offsets in its root of the last slice of `slices` (getSliceRoot's
+/// chain, of tensors of rank `rank`), built at the rewriter's insertion
+/// point.
+SmallVector<OpFoldResult>
+getOffsetsInRoot(RewriterBase &rewriter, Location loc,
+                 ArrayRef<tensor::ExtractSliceOp> slices, unsigned rank);
 
 /// The element of `pad`'s result at `positions` (indices in the padded
 /// tensor): the source's element where the position lies inside it, the
@@ -51,27 +54,38 @@ std::optional<PaddedSlice> getPaddedSlice(RewriterBase &rewriter, Location loc,
 Value readPaddedElement(OpBuilder &builder, Location loc, tensor::PadOp pad,
                         ValueRange positions);
 
-/// A linalg.generic writing `dest` (a tile of `pad`'s result at `offsets`)
-/// with the pad's elements: the staging copy of a padded input.
-linalg::GenericOp buildPaddedCopy(RewriterBase &rewriter, Location loc,
-                                  tensor::PadOp pad,
-                                  ArrayRef<OpFoldResult> offsets, Value dest);
+/// Builds, at the builder's insertion point, the element of a tensor that is
+/// never computed (a pad's result, a gather's) at `positions`, its indices.
+using ElementReader =
+    std::function<Value(OpBuilder &builder, Location loc, ValueRange)>;
 
-/// Replaces input `input` of `generic`, the result of `pad`, by reads of the
-/// pad's source in the body (at the positions the operand's indexing map
-/// gives) and returns the generic without that operand. Fails, leaving the
-/// IR unchanged, when the other operands do not give every loop its extent.
-FailureOr<linalg::GenericOp> readPadInBody(RewriterBase &rewriter,
-                                           linalg::GenericOp generic,
-                                           unsigned input, tensor::PadOp pad);
+/// A linalg.generic writing `dest`, the tile at `offsets` of a tensor that
+/// `read` gives the elements of: the staging copy of a read-through input.
+linalg::GenericOp buildReadingCopy(RewriterBase &rewriter, Location loc,
+                                   ArrayRef<OpFoldResult> offsets, Value dest,
+                                   ElementReader read);
 
-/// readPadInBody on every input of `generic` that a readable pad gives,
-/// except those `keep` names (by their index). Returns, per input left, its
-/// index among the original inputs; fails at the first pad whose operand
-/// alone sizes some loops, `generic` then being the op to erase.
-FailureOr<SmallVector<unsigned>>
-readPadsInBody(RewriterBase &rewriter, linalg::GenericOp &generic,
-               llvm::function_ref<bool(unsigned)> keep);
+/// Replaces input `input` of `generic` by `read`'s elements in the body (at
+/// the positions the operand's indexing map gives) and returns the generic
+/// without that operand. Fails, leaving the IR unchanged, when the other
+/// operands do not give every loop its extent.
+FailureOr<linalg::GenericOp> readInputInBody(RewriterBase &rewriter,
+                                             linalg::GenericOp generic,
+                                             unsigned input,
+                                             ElementReader read);
+
+/// The reader of `value` when a readable pad gives it, or nullopt.
+std::optional<ElementReader> getPadReader(Value value);
+
+/// readInputInBody on every input of `generic` that `getReader` gives a
+/// reader for, except those `keep` names (by their index). Returns, per
+/// input left, its index among the original inputs; fails at the first
+/// input whose operand alone sizes some loops, `generic` then being the op
+/// to erase.
+FailureOr<SmallVector<unsigned>> readInputsInBody(
+    RewriterBase &rewriter, linalg::GenericOp &generic,
+    llvm::function_ref<bool(unsigned)> keep,
+    llvm::function_ref<std::optional<ElementReader>(Value)> getReader);
 
 } // namespace mlir::roller
 

@@ -1,0 +1,47 @@
+//===- ConvToImplicitGemm.h - Convolutions as gathered GEMMs ----*- C++ -*-===//
+//
+// A convolution is a GEMM of its input's patches and its filter (the
+// implicit GEMM view ROLLER ranks convolutions on): NHWC, the patches
+// [N*OH*OW, KH*KW*C] times the filter [KH*KW*C, F]. As a convolution, its
+// warp tiles span several loops along m and k, which mma.sync cannot take,
+// so f16/bf16 convolutions larger than 1x1 (or strided) ran on the CUDA
+// cores. Written as a `linalg.matmul` whose first operand is a gather copy
+// of the patches (ReadThroughGathers.h), they run on tensor cores: each
+// block gathers its tile of the patches from the input into shared memory,
+// and the patch matrix is never materialized.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_DIALECT_ROLLER_TRANSFORMS_CONVTOIMPLICITGEMM_H
+#define ROLLER_DIALECT_ROLLER_TRANSFORMS_CONVTOIMPLICITGEMM_H
+
+#include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::roller {
+
+/// Rewrites `op`, a `linalg.conv_2d_nhwc_hwcf` (any batch) or a
+/// `linalg.conv_2d_nchw_fchw` (a batch of 1) on tensors of static shapes
+/// with f16 or bf16 inputs, any window, strides and dilations, into a
+/// `linalg.matmul` of its patches and its collapsed filter: NHWC, a gather
+/// copy of the patches [N*OH*OW, KH*KW*C] (k ordered as the filter's
+/// rows: kh, kw, c) times the filter [KH*KW*C, F]; NCHW, the filter
+/// [F, C*KH*KW] times a gather copy of the patches [C*KH*KW, OH*OW]. The
+/// result is expanded back to the convolution's shape and replaces it; a
+/// fill of the output is re-made at the matmul's shape. Returns the matmul;
+/// fails without touching the IR otherwise.
+FailureOr<linalg::MatmulOp> convToImplicitGemm(RewriterBase &rewriter,
+                                               linalg::LinalgOp op);
+
+/// convToImplicitGemm on every convolution in `root` whose matmul would run
+/// on `device`'s tensor cores (f16 or bf16 inputs it has mma.sync m16n8k16
+/// for, an f32 or f16 output), each with a remark when `remarks` is set.
+/// Returns the number of rewrites.
+int64_t convsToImplicitGemms(RewriterBase &rewriter, Operation *root,
+                             DeviceAttr device, bool remarks);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_CONVTOIMPLICITGEMM_H

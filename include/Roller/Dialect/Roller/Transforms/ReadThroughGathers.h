@@ -1,0 +1,65 @@
+//===- ReadThroughGathers.h - Gathers fused into their consumers' loads -*-===//
+//
+// A convolution is a GEMM of its input's patches (im2col) and its filter.
+// Materialized, the patch matrix is KH*KW times the input, written to and
+// read back from global memory. Instead, the patches are a *gather copy*: a
+// linalg.generic that yields its input element through an indexing map of
+// floordiv/mod expressions (upstream's im2col writes the same op), and the
+// rPrograms reading it read through it, as they read through pads
+// (ReadThroughPads.h): a block staging a tile of the patch matrix gathers
+// it from the convolution's input into shared memory (the implicit GEMM),
+// and the gather itself is never computed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROLLER_DIALECT_ROLLER_TRANSFORMS_READTHROUGHGATHERS_H
+#define ROLLER_DIALECT_ROLLER_TRANSFORMS_READTHROUGHGATHERS_H
+
+#include "Roller/Dialect/Roller/Transforms/ReadThroughPads.h"
+
+namespace mlir::roller {
+
+/// Whether `op` is a gather copy: a linalg.generic on static tensors with
+/// one input and one output, only parallel loops, the identity map on its
+/// output, a body that yields its input element, and an input map that is
+/// pure affine but no projected permutation (its results use floordiv or
+/// mod of the loops, or several loops each).
+bool isGatherCopy(Operation *op);
+
+/// Why the consumers of the gather copy `gather` cannot read through it, or
+/// nullopt when they can: every use is an input of a linalg op on tensors
+/// that Roller schedules.
+std::optional<std::string> whyGatherNotReadThrough(linalg::GenericOp gather);
+
+/// Whether `value` is the result of a gather copy its consumers read
+/// through.
+bool isReadThroughGather(Value value);
+
+/// The element of `gather`'s result at `positions`: its input's element at
+/// the position its input map gives, read through a pad that gives the
+/// input (ReadThroughPads.h).
+Value readGatheredElement(OpBuilder &builder, Location loc,
+                          linalg::GenericOp gather, ValueRange positions);
+
+/// A gather copy's result expanded (`expand`, as splitting a reduction
+/// across blocks expands the operands) is a gather copy of the expanded
+/// shape, whose map is the gather's of the linearized positions: builds it
+/// before `expand` and replaces `expand` with it. Fails, leaving the IR
+/// unchanged, when `expand` does not expand a gather copy.
+FailureOr<linalg::GenericOp> foldExpandIntoGather(RewriterBase &rewriter,
+                                                  tensor::ExpandShapeOp expand);
+
+/// The reader of `value` when it is a readable pad's or a gather copy's
+/// result, or nullopt. A gather is read through wherever it is read, once
+/// the selection has left it to its readers (isReadThroughGather).
+std::optional<ElementReader> getReadThroughReader(Value value);
+
+/// The staging copy of `source`, a tile (getSliceRoot's chain) of a pad's
+/// or a gather copy's result, into `dest`: the elements read from
+/// what the pad or the gather reads. Null when `source` is no such tile.
+linalg::GenericOp buildReadThroughCopy(RewriterBase &rewriter, Location loc,
+                                       Value source, Value dest);
+
+} // namespace mlir::roller
+
+#endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_READTHROUGHGATHERS_H

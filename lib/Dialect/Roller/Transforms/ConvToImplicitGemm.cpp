@@ -1,0 +1,189 @@
+//===- ConvToImplicitGemm.cpp - Convolutions as gathered GEMMs ------------===//
+//
+// `--roller-conv-to-implicit-gemm` and its entry points
+// (ConvToImplicitGemm.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Dialect/Roller/Transforms/ConvToImplicitGemm.h"
+#include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
+#include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace mlir::roller {
+#define GEN_PASS_DEF_ROLLERCONVTOIMPLICITGEMMPASS
+#include "Roller/Dialect/Roller/Transforms/Passes.h.inc"
+} // namespace mlir::roller
+
+using namespace mlir;
+using namespace mlir::roller;
+
+namespace {
+/// The sizes of a 2-D convolution, whatever its layout.
+struct ConvShape {
+  int64_t batch, channels, filters, outRows, outCols, winRows, winCols;
+  int64_t strides[2], dilations[2];
+};
+} // namespace
+
+/// `index` ranging over [0, outer * inner) split into its outer and inner
+/// parts (row-major); `outer == 1` gives the constant 0 for the first.
+static std::pair<AffineExpr, AffineExpr>
+delinearize(AffineExpr index, int64_t outer, int64_t inner) {
+  AffineExpr first = outer == 1 ? getAffineConstantExpr(0, index.getContext())
+                                : index.floorDiv(inner);
+  AffineExpr second = outer == 1 ? index : index % inner;
+  return {first, second};
+}
+
+/// The gather copy of the convolution's patches: a [rows, cols] tensor of
+/// `input`'s element type whose element at (i, j) is `input` at `map`(i, j).
+static Value buildPatches(RewriterBase &rewriter, Location loc, Value input,
+                          AffineMap map, int64_t rows, int64_t cols) {
+  Type element = cast<RankedTensorType>(input.getType()).getElementType();
+  Value empty = tensor::EmptyOp::create(rewriter, loc,
+                                        ArrayRef<int64_t>{rows, cols}, element);
+  SmallVector<AffineMap> maps{map, rewriter.getMultiDimIdentityMap(2)};
+  SmallVector<utils::IteratorType> iterators(2, utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             rewriter, loc, TypeRange{empty.getType()}, ValueRange{input},
+             ValueRange{empty}, maps, iterators,
+             [](OpBuilder &builder, Location loc, ValueRange args) {
+               linalg::YieldOp::create(builder, loc, args[0]);
+             })
+      .getResult(0);
+}
+
+FailureOr<linalg::MatmulOp>
+mlir::roller::convToImplicitGemm(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (std::optional<std::string> why = whyNotConvGemm(op))
+    return rewriter.notifyMatchFailure(op, *why);
+  auto nhwc = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation());
+  auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
+  Value input = op.getDpsInputOperand(0)->get();
+  Value filter = op.getDpsInputOperand(1)->get();
+  Value init = op.getDpsInitOperand(0)->get();
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  auto initType = cast<RankedTensorType>(init.getType());
+
+  ArrayRef<int64_t> out = initType.getShape();
+  ArrayRef<int64_t> win = filterType.getShape();
+  ConvShape conv;
+  conv.batch = out[0];
+  if (nhwc) {
+    conv.outRows = out[1], conv.outCols = out[2], conv.filters = out[3];
+    conv.winRows = win[0], conv.winCols = win[1], conv.channels = win[2];
+  } else {
+    conv.filters = out[1], conv.outRows = out[2], conv.outCols = out[3];
+    conv.channels = win[1], conv.winRows = win[2], conv.winCols = win[3];
+  }
+  DenseIntElementsAttr strides = nhwc ? nhwc.getStrides() : nchw.getStrides();
+  DenseIntElementsAttr dilations =
+      nhwc ? nhwc.getDilations() : nchw.getDilations();
+  for (unsigned d = 0; d < 2; ++d) {
+    conv.strides[d] = strides.getValues<int64_t>()[d];
+    conv.dilations[d] = dilations.getValues<int64_t>()[d];
+  }
+
+  // The input position of pixel `pixel` (over OH*OW, or N*OH*OW) and window
+  // position (`winRow`, `winCol`).
+  auto inputRowCol =
+      [&](AffineExpr pixel, AffineExpr winRow,
+          AffineExpr winCol) -> std::pair<AffineExpr, AffineExpr> {
+    auto [row, col] = delinearize(pixel, conv.outRows, conv.outCols);
+    return {row * conv.strides[0] + winRow * conv.dilations[0],
+            col * conv.strides[1] + winCol * conv.dilations[1]};
+  };
+  MLIRContext *ctx = rewriter.getContext();
+  AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx);
+  int64_t pixels = conv.outRows * conv.outCols;
+  int64_t window = conv.winRows * conv.winCols;
+  int64_t reduction = window * conv.channels;
+  AffineMap map;
+  if (nhwc) {
+    // Rows (n, oh, ow), columns (kh, kw, c): the filter's rows, HWC.
+    auto [image, pixel] = delinearize(i, conv.batch, pixels);
+    auto [winRow, rest] =
+        delinearize(j, conv.winRows, conv.winCols * conv.channels);
+    auto [winCol, channel] = delinearize(rest, conv.winCols, conv.channels);
+    auto [row, col] = inputRowCol(pixel, winRow, winCol);
+    map = AffineMap::get(2, 0, {image, row, col, channel}, ctx);
+  } else {
+    // Rows (c, kh, kw): the filter's columns, CHW; columns (oh, ow).
+    auto [channel, rest] = delinearize(i, conv.channels, window);
+    auto [winRow, winCol] = delinearize(rest, conv.winRows, conv.winCols);
+    auto [row, col] = inputRowCol(j, winRow, winCol);
+    map = AffineMap::get(
+        2, 0, {getAffineConstantExpr(0, ctx), channel, row, col}, ctx);
+  }
+
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  SmallVector<ReassociationIndices> outputMatrix =
+      nhwc ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
+           : SmallVector<ReassociationIndices>{{0, 1}, {2, 3}};
+  SmallVector<ReassociationIndices> filterMatrix =
+      nhwc ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
+           : SmallVector<ReassociationIndices>{{0}, {1, 2, 3}};
+  Value patches =
+      nhwc ? buildPatches(rewriter, loc, input, map, conv.batch * pixels,
+                          reduction)
+           : buildPatches(rewriter, loc, input, map, reduction, pixels);
+  Value weights = collapseConvOperand(rewriter, loc, filter, filterMatrix);
+  Value output = collapseConvOperand(rewriter, loc, init, outputMatrix);
+  SmallVector<Value> operands = nhwc ? SmallVector<Value>{patches, weights}
+                                     : SmallVector<Value>{weights, patches};
+  return replaceConvByMatmul(rewriter, op, operands, output, outputMatrix);
+}
+
+/// Whether the matmul `op` becomes would run on `device`'s tensor cores:
+/// f16 or bf16 inputs the device has mma.sync for, summed into f32 or f16
+/// (a bf16 output, summed in bf16, is no tensor-core GEMM).
+static bool runsOnTensorCores(linalg::LinalgOp op, DeviceAttr device) {
+  Type input = getElementTypeOrSelf(op.getDpsInputOperand(0)->get());
+  Type output = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+  if (!device || !(input.isF16() || input.isBF16()) ||
+      !(output.isF32() || output.isF16()))
+    return false;
+  return device.toSpec().hasMmaSyncFor(input.isF16() ? "f16" : "bf16");
+}
+
+int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
+                                           Operation *root, DeviceAttr device,
+                                           bool remarks) {
+  SmallVector<linalg::LinalgOp> ops;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp>(op) &&
+        runsOnTensorCores(op, device))
+      ops.push_back(op);
+  });
+  int64_t count = 0;
+  for (linalg::LinalgOp op : ops) {
+    Location loc = op.getLoc();
+    if (failed(convToImplicitGemm(rewriter, op)))
+      continue;
+    ++count;
+    if (remarks)
+      emitRemark(loc) << "roller-conv-to-implicit-gemm: a convolution as a "
+                         "matmul of its gathered patches (tensor cores)";
+  }
+  return count;
+}
+
+namespace {
+struct RollerConvToImplicitGemmPass
+    : public roller::impl::RollerConvToImplicitGemmPassBase<
+          RollerConvToImplicitGemmPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    convsToImplicitGemms(rewriter, getOperation(),
+                         getTargetDevice(getOperation()), /*remarks=*/false);
+  }
+};
+} // namespace
