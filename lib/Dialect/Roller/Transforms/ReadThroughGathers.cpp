@@ -4,6 +4,7 @@
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::roller;
@@ -62,15 +63,113 @@ bool mlir::roller::isReadThroughGather(Value value) {
   return gather && !whyGatherNotReadThrough(gather);
 }
 
+static std::optional<int64_t>
+getNonNegativeMaxOfParts(AffineExpr expr, ArrayRef<int64_t> extents);
+
+/// The largest value `expr` takes with each dimension d in [0, extents[d]),
+/// or nullopt when `expr` may be negative (a negative constant, a division
+/// or modulus by a non-positive one), is not made of +, *, floordiv, mod, or
+/// has a part that may reach 2^31.
+static std::optional<int64_t> getNonNegativeMax(AffineExpr expr,
+                                                ArrayRef<int64_t> extents) {
+  std::optional<int64_t> max = getNonNegativeMaxOfParts(expr, extents);
+  if (!max || *max >= (int64_t(1) << 31))
+    return std::nullopt;
+  return max;
+}
+
+/// getNonNegativeMax of `expr` given its operands' (which it checks).
+static std::optional<int64_t>
+getNonNegativeMaxOfParts(AffineExpr expr, ArrayRef<int64_t> extents) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return extents[dim.getPosition()] - 1;
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+    if (constant.getValue() < 0)
+      return std::nullopt;
+    return constant.getValue();
+  }
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return std::nullopt;
+  std::optional<int64_t> lhs = getNonNegativeMax(binary.getLHS(), extents);
+  std::optional<int64_t> rhs = getNonNegativeMax(binary.getRHS(), extents);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return *lhs + *rhs;
+  case AffineExprKind::Mul:
+    return *lhs * *rhs;
+  case AffineExprKind::FloorDiv:
+    if (!divisor || divisor.getValue() <= 0)
+      return std::nullopt;
+    return *lhs / divisor.getValue();
+  case AffineExprKind::Mod:
+    if (!divisor || divisor.getValue() <= 0)
+      return std::nullopt;
+    return std::min(*lhs, divisor.getValue() - 1);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// `expr` of `dims` (i32 values) in unsigned 32-bit arithmetic: exact when
+/// getNonNegativeMax bounds it.
+static Value buildUnsigned32(OpBuilder &builder, Location loc, AffineExpr expr,
+                             ValueRange dims) {
+  Type i32 = builder.getI32Type();
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dims[dim.getPosition()];
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return arith::ConstantOp::create(
+        builder, loc, builder.getIntegerAttr(i32, constant.getValue()));
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  Value lhs = buildUnsigned32(builder, loc, binary.getLHS(), dims);
+  Value rhs = buildUnsigned32(builder, loc, binary.getRHS(), dims);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return arith::AddIOp::create(builder, loc, lhs, rhs);
+  case AffineExprKind::Mul:
+    return arith::MulIOp::create(builder, loc, lhs, rhs);
+  case AffineExprKind::FloorDiv:
+    return arith::DivUIOp::create(builder, loc, lhs, rhs);
+  default:
+    return arith::RemUIOp::create(builder, loc, lhs, rhs);
+  }
+}
+
 Value mlir::roller::readGatheredElement(OpBuilder &builder, Location loc,
                                         linalg::GenericOp gather,
                                         ValueRange positions) {
   OpOperand *input = gather.getDpsInputOperand(0);
   AffineMap map = gather.getMatchingIndexingMap(input);
+  // The gather's positions are never negative: where its map's parts stay
+  // below 2^31 too, they are computed in unsigned 32-bit arithmetic, whose
+  // divisions by constants are a multiply-high and a shift, instead of
+  // index arithmetic's signed floor divisions (a sign fix-up each, 64-bit
+  // in kernels).
+  ArrayRef<int64_t> extents =
+      cast<RankedTensorType>(gather->getResult(0).getType()).getShape();
+  bool narrow = llvm::all_of(map.getResults(), [&](AffineExpr result) {
+    return getNonNegativeMax(result, extents).has_value();
+  });
   SmallVector<Value> sourcePositions;
-  for (AffineExpr result : map.getResults())
-    sourcePositions.push_back(affine::AffineApplyOp::create(
-        builder, loc, AffineMap::get(map.getNumDims(), 0, result), positions));
+  if (narrow) {
+    SmallVector<Value> dims;
+    for (Value position : positions)
+      dims.push_back(arith::IndexCastUIOp::create(
+          builder, loc, builder.getI32Type(), position));
+    for (AffineExpr result : map.getResults())
+      sourcePositions.push_back(arith::IndexCastUIOp::create(
+          builder, loc, builder.getIndexType(),
+          buildUnsigned32(builder, loc, result, dims)));
+  } else {
+    for (AffineExpr result : map.getResults())
+      sourcePositions.push_back(affine::AffineApplyOp::create(
+          builder, loc, AffineMap::get(map.getNumDims(), 0, result),
+          positions));
+  }
   // A padded convolution's gather reads its pad, which is never computed.
   if (std::optional<ElementReader> read = getPadReader(input->get()))
     return (*read)(builder, loc, sourcePositions);

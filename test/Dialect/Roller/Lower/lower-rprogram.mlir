@@ -566,9 +566,19 @@ func.func @split_rows(%x: tensor<10x100xf32>, %o: tensor<10xf32>) -> tensor<10xf
 // CHECK-NOT: floordiv
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (4, 8) step (4, 8)
 // CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<4x6xf32>
+// The positions, never negative and below 2^31, in unsigned i32 arithmetic:
+// (i * 2 + j floordiv 3, j mod 3).
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<{{.*}}xf32>)
-// CHECK: %[[ROW:.*]] = affine.apply #{{.*}}(%{{.*}}, %{{.*}})
-// CHECK: %[[COL:.*]] = affine.apply #{{.*}}(%{{.*}})
+// CHECK: %[[I:.*]] = arith.index_castui %{{.*}} : index to i32
+// CHECK: %[[J:.*]] = arith.index_castui %{{.*}} : index to i32
+// CHECK: %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK: %[[I2:.*]] = arith.muli %[[I]], %[[TWO]] : i32
+// CHECK: %[[THREE:.*]] = arith.constant 3 : i32
+// CHECK: %[[JD:.*]] = arith.divui %[[J]], %[[THREE]] : i32
+// CHECK: %[[R:.*]] = arith.addi %[[I2]], %[[JD]] : i32
+// CHECK: %[[ROW:.*]] = arith.index_castui %[[R]] : i32 to index
+// CHECK: %[[C:.*]] = arith.remui %[[J]], %[[THREE]] : i32
+// CHECK: %[[COL:.*]] = arith.index_castui %[[C]] : i32 to index
 // CHECK: tensor.extract %[[X]][%[[ROW]], %[[COL]]]
 // CHECK-NOT: tensor<4x6xf32>) {
 // CHECK: return
@@ -601,11 +611,13 @@ func.func @staged_gather(%x: tensor<9x3xf32>, %w: tensor<6x8xf32>, %init: tensor
 
 // -----
 
-// The same input read straight into registers (no block stages it): the
-// gather is read in the body, at its map of the operand's position.
+// A gather read straight into registers (no block stages it) is read in
+// the body, at its map of the operand's position; a map with a negative
+// coefficient keeps index arithmetic (affine.apply).
 // CHECK-LABEL: func.func @unstaged_gather
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<9x3xf32>,
 // CHECK: linalg.generic
+// CHECK-NOT: arith.divui
 // CHECK: %[[ROW:.*]] = affine.apply #{{.*}}(%{{.*}}, %{{.*}})
 // CHECK: %[[COL:.*]] = affine.apply #{{.*}}(%{{.*}})
 // CHECK: tensor.extract %[[X]][%[[ROW]], %[[COL]]]
@@ -613,7 +625,7 @@ func.func @staged_gather(%x: tensor<9x3xf32>, %w: tensor<6x8xf32>, %init: tensor
 // CHECK: return
 func.func @unstaged_gather(%x: tensor<9x3xf32>, %w: tensor<6x8xf32>, %init: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %e = tensor.empty() : tensor<4x6xf32>
-  %p = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i * 2 + j floordiv 3, j mod 3)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+  %p = linalg.generic {indexing_maps = [affine_map<(i, j) -> (8 - i * 2 - j floordiv 3, j mod 3)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
       ins(%x : tensor<9x3xf32>) outs(%e : tensor<4x6xf32>) {
   ^bb0(%in: f32, %out: f32):
     linalg.yield %in : f32
