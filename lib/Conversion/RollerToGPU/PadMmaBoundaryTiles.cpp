@@ -294,7 +294,8 @@ static Operation *getLaunchStart(gpu::LaunchOp launch) {
 /// the only buffers that exist when the kernel starts. A pipelined loop's
 /// warp tile reads one stage of the attribution (a rank-reducing subview at
 /// constant offsets), and the copies of every stage write the same rows, so
-/// the slab is zeroed in every stage. Fails on any other root.
+/// the slab is zeroed in every stage; a gathered tile's static piece is a
+/// subview at the origin. Fails on any other root.
 static LogicalResult liftToAttribution(PaddingSlab &slab,
                                        gpu::LaunchOp launch) {
   if (isAttribution(slab.root, launch))
@@ -315,10 +316,10 @@ static LogicalResult liftToAttribution(PaddingSlab &slab,
       lifted.sizes.push_back(sourceShape[d]);
       continue;
     }
-    // A kept dimension is the attribution's whole extent, so that the
-    // slab's offsets in the stage are offsets in the attribution.
-    if (getConstantIntValue(offset) != 0 ||
-        getConstantIntValue(stage.getMixedSizes()[d]) != sourceShape[d])
+    // A kept dimension starts at the attribution's origin, so that the
+    // slab's offsets in the stage (which holds it) are offsets in the
+    // attribution (a stage, or a tile's static piece without its padding).
+    if (getConstantIntValue(offset) != 0)
       return failure();
     lifted.offsets.push_back(slab.offsets[kept]);
     lifted.sizes.push_back(slab.sizes[kept]);

@@ -571,3 +571,53 @@ func.func @one_k_partial_step(%B: memref<1x32xf16>, %C: memref<16x8xf32>) {
   }
   return
 }
+
+// -----
+
+// The same 5 rows in a static piece of the buffer (its 16 columns without
+// the padding: a gathered tile's, which the copies write whole): the slab
+// is the piece's rows 5-15, zeroed once in the attribution, 11 x 16.
+
+// CHECK-DAG: #[[PLUS5:.+]] = affine_map<(d0) -> (d0 + 5)>
+// CHECK-LABEL: func.func @five_rows_in_static_piece
+// CHECK: gpu.launch
+// CHECK: %[[END:.*]] = arith.constant 176 : index
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[END]] step
+// CHECK-NEXT:   %[[P:.*]]:2 = affine.delinearize_index %{{.*}} into (11, 16)
+// CHECK-NEXT:   %[[ROW:.*]] = affine.apply #[[PLUS5]](%[[P]]#0)
+// CHECK:        memref.store %{{.*}}, %[[SA:.*]][%[[ROW]], %{{.*}}] : memref<16x24xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<16x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>)
+// CHECK-SAME: outs(%{{.*}} : memref<?x8xf32>)
+func.func @five_rows_in_static_piece(%C: memref<5x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%sa : memref<16x24xf16, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x16xf16, #gpu.address_space<workgroup>>) {
+    scf.for %step = %c0 to %c2 step %c1 {
+      gpu.barrier
+      %piece = memref.subview %sa[0, 0] [16, 16] [1, 1] : memref<16x24xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+      %a = memref.subview %piece[0, 0] [5, 16] [1, 1] : memref<16x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>> to memref<5x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>
+      %wb = memref.subview %sb[%c0, 0] [16, 8] [1, 1] : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<16x8xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %wb : memref<5x16xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>)
+          outs(%C : memref<5x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+      ^bb0(%x: f16, %y: f16, %s: f32):
+        %xf = arith.extf %x : f16 to f32
+        %yf = arith.extf %y : f16 to f32
+        %p = arith.mulf %xf, %yf : f32
+        %q = arith.addf %s, %p : f32
+        linalg.yield %q : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}

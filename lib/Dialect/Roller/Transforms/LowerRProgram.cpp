@@ -142,8 +142,25 @@ static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
   SmallVector<OpFoldResult> zeros(rank, rewriter.getIndexAttr(0));
   SmallVector<OpFoldResult> ones(rank, rewriter.getIndexAttr(1));
   SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, source);
-  Value view = tensor::ExtractSliceOp::create(rewriter, loc, type, buffer,
-                                              zeros, sizes, ones);
+  TilingStep step =
+      distributeCopy(shared.getShape(), config.getThreads(), chunk);
+  // A tile of a gather that reads aligned runs of the chunk (an NHWC
+  // convolution's channels) is copied a run at a time (vector loads), when
+  // each thread's piece is whole runs: into the whole static tile, with
+  // zeros past the tensor's edge, which the tensor cores read.
+  SmallVector<tensor::ExtractSliceOp> slices;
+  auto gather = getSliceRoot(source, slices).getDefiningOp<linalg::GenericOp>();
+  bool runs = rank > 0 && step.tileSizes.back() > 0 && isGatherCopy(gather) &&
+              readsAlignedRuns(gather, chunk) &&
+              shared.getShape().back() % step.tileSizes.back() == 0 &&
+              step.tileSizes.back() % chunk == 0;
+  SmallVector<OpFoldResult> staticSizes =
+      getAsIndexOpFoldResult(ctx, shared.getShape());
+  Value view = tensor::ExtractSliceOp::create(
+      rewriter, loc,
+      runs ? RankedTensorType::get(shared.getShape(), type.getElementType())
+           : type,
+      buffer, zeros, runs ? staticSizes : sizes, ones);
   // A tile of a pad is copied from the pad's source, with the padding
   // value where it leaves the source, and a tile of a gather (a
   // convolution's patches) is gathered from the gather's input: neither
@@ -155,13 +172,25 @@ static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
   if (rank == 0)
     return copy->getResult(0);
 
-  TilingStep step =
-      distributeCopy(shared.getShape(), config.getThreads(), chunk);
   SmallVector<Value> staged;
-  if (failed(
-          applyTiling(rewriter, cast<linalg::LinalgOp>(*copy), step, &staged)))
+  FailureOr<linalg::LinalgOp> threadCopy =
+      applyTiling(rewriter, cast<linalg::LinalgOp>(*copy), step, &staged);
+  if (failed(threadCopy))
     return failure();
-  return staged.front();
+  if (!runs)
+    return staged.front();
+  auto tiled = dyn_cast<linalg::GenericOp>(threadCopy->getOperation());
+  Operation *loop = threadCopy->getOperation()->getParentOp();
+  rewriter.setInsertionPoint(loop);
+  SmallVector<OpFoldResult> offsets =
+      getOffsetsInRoot(rewriter, loc, slices, rank);
+  if (!tiled || tiled == copy ||
+      failed(copyGatheredRuns(rewriter, tiled, gather, offsets, chunk)))
+    return failure();
+  rewriter.setInsertionPointAfter(loop);
+  return tensor::ExtractSliceOp::create(rewriter, loc, type, staged.front(),
+                                        zeros, sizes, ones)
+      .getResult();
 }
 
 /// The `linalg.fill` that produces the tensor `output` when it only gives

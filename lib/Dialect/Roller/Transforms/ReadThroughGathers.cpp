@@ -5,6 +5,9 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::roller;
@@ -244,4 +247,266 @@ linalg::GenericOp mlir::roller::buildReadThroughCopy(RewriterBase &rewriter,
   return buildReadingCopy(rewriter, loc,
                           getOffsetsInRoot(rewriter, loc, slices, rank), dest,
                           *read);
+}
+
+namespace {
+/// How an expression of the gather's loops varies along an aligned run of
+/// its last loop, k = chunk * q + e: not at all, as B + e with B a multiple
+/// of the chunk, or otherwise (unknown).
+enum class RunForm { Invariant, Linear, Other };
+} // namespace
+
+/// Whether `expr` is a multiple of `chunk` whatever its dimensions.
+static bool isMultipleOf(AffineExpr expr, int64_t chunk) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue() % chunk == 0;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return false;
+  bool lhs = isMultipleOf(binary.getLHS(), chunk);
+  bool rhs = isMultipleOf(binary.getRHS(), chunk);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return lhs && rhs;
+  case AffineExprKind::Mul:
+    return lhs || rhs;
+  case AffineExprKind::Mod: // x mod c = x - c * floor(x / c).
+    return lhs && rhs;
+  default:
+    return false;
+  }
+}
+
+static RunForm getRunForm(AffineExpr expr, unsigned runDim, int64_t chunk) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dim.getPosition() == runDim ? RunForm::Linear : RunForm::Invariant;
+  if (isa<AffineConstantExpr>(expr))
+    return RunForm::Invariant;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return RunForm::Other;
+  RunForm lhs = getRunForm(binary.getLHS(), runDim, chunk);
+  RunForm rhs = getRunForm(binary.getRHS(), runDim, chunk);
+  auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  bool byMultiple =
+      divisor && divisor.getValue() > 0 && divisor.getValue() % chunk == 0;
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    if (lhs == RunForm::Invariant && rhs == RunForm::Invariant)
+      return RunForm::Invariant;
+    // (B + e) + X stays a run when X keeps B a multiple of the chunk.
+    if (lhs == RunForm::Linear && rhs == RunForm::Invariant &&
+        isMultipleOf(binary.getRHS(), chunk))
+      return RunForm::Linear;
+    if (rhs == RunForm::Linear && lhs == RunForm::Invariant &&
+        isMultipleOf(binary.getLHS(), chunk))
+      return RunForm::Linear;
+    return RunForm::Other;
+  case AffineExprKind::Mul:
+    return lhs == RunForm::Invariant && rhs == RunForm::Invariant
+               ? RunForm::Invariant
+               : RunForm::Other;
+  case AffineExprKind::FloorDiv:
+    // (B + e) floordiv c = B floordiv c when the chunk divides B and c.
+    if (lhs == RunForm::Invariant && rhs == RunForm::Invariant)
+      return RunForm::Invariant;
+    return lhs == RunForm::Linear && byMultiple ? RunForm::Invariant
+                                                : RunForm::Other;
+  case AffineExprKind::Mod:
+    // (B + e) mod c = (B mod c) + e, B mod c a multiple of the chunk.
+    if (lhs == RunForm::Invariant && rhs == RunForm::Invariant)
+      return RunForm::Invariant;
+    return lhs == RunForm::Linear && byMultiple ? RunForm::Linear
+                                                : RunForm::Other;
+  default:
+    return RunForm::Other;
+  }
+}
+
+bool mlir::roller::readsAlignedRuns(linalg::GenericOp gather, int64_t chunk) {
+  if (!isGatherCopy(gather) || chunk < 2 ||
+      cast<RankedTensorType>(gather->getResult(0).getType()).getShape().back() %
+              chunk !=
+          0)
+    return false;
+  OpOperand *input = gather.getDpsInputOperand(0);
+  AffineMap map = gather.getMatchingIndexingMap(input);
+  unsigned runDim = map.getNumDims() - 1;
+  ArrayRef<AffineExpr> results = map.getResults();
+  if (results.empty() ||
+      getRunForm(results.back(), runDim, chunk) != RunForm::Linear)
+    return false;
+  if (!llvm::all_of(results.drop_back(), [&](AffineExpr result) {
+        return getRunForm(result, runDim, chunk) == RunForm::Invariant;
+      }))
+    return false;
+  if (auto pad = input->get().getDefiningOp<tensor::PadOp>())
+    return pad.getStaticLow().back() == 0 && pad.getStaticHigh().back() == 0;
+  return true;
+}
+
+/// The positions in `pad`'s source of `positions` in its result, clamped
+/// into the source, and whether all lie inside it (null when the pad pads
+/// none of them). Index arithmetic as affine.apply and min/max, which the
+/// vector -> nvgpu conversion of tensor-core kernels leaves alone.
+static std::pair<SmallVector<Value>, Value>
+getPositionsInPadSource(OpBuilder &builder, Location loc, tensor::PadOp pad,
+                        ArrayRef<Value> positions) {
+  ArrayRef<int64_t> shape = pad.getSourceType().getShape();
+  AffineExpr d0 = builder.getAffineDimExpr(0);
+  Value inside;
+  SmallVector<Value> clamped;
+  for (auto [dim, position] : llvm::enumerate(positions)) {
+    int64_t low = pad.getStaticLow()[dim];
+    int64_t high = pad.getStaticHigh()[dim];
+    if (low == 0 && high == 0) {
+      clamped.push_back(position);
+      continue;
+    }
+    Value index = affine::AffineApplyOp::create(
+        builder, loc, AffineMap::get(1, 0, d0 - low), position);
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value last = arith::ConstantIndexOp::create(builder, loc, shape[dim] - 1);
+    Value here = arith::AndIOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge, index,
+                              zero),
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sle, index,
+                              last));
+    inside = inside ? arith::AndIOp::create(builder, loc, inside, here) : here;
+    clamped.push_back(arith::MaxSIOp::create(
+        builder, loc, arith::MinSIOp::create(builder, loc, index, last), zero));
+  }
+  return {clamped, inside};
+}
+
+FailureOr<Value> mlir::roller::copyGatheredRuns(RewriterBase &rewriter,
+                                                linalg::GenericOp copy,
+                                                linalg::GenericOp gather,
+                                                ArrayRef<OpFoldResult> offsets,
+                                                int64_t chunk) {
+  auto type = dyn_cast<RankedTensorType>(copy->getResult(0).getType());
+  auto tile =
+      copy.getDpsInitOperand(0)->get().getDefiningOp<tensor::ExtractSliceOp>();
+  if (copy.getNumDpsInputs() != 0 || copy.getNumDpsInits() != 1 || !type ||
+      !tile || type.getRank() != static_cast<int64_t>(offsets.size()) ||
+      ShapedType::isDynamic(type.getShape().back()) ||
+      type.getShape().back() % chunk != 0 || !readsAlignedRuns(gather, chunk))
+    return failure();
+
+  Value source = gather.getDpsInputOperand(0)->get();
+  auto pad = source.getDefiningOp<tensor::PadOp>();
+  if (pad && whyPadIsNotReadable(pad))
+    return failure();
+  Value padding;
+  if (pad)
+    padding = pad.getConstantPaddingValue();
+  Value read = pad ? pad.getSource() : source;
+  auto readType = cast<RankedTensorType>(read.getType());
+  auto gatherType = cast<RankedTensorType>(gather->getResult(0).getType());
+  Type elementType = type.getElementType();
+  AffineMap map = gather.getMatchingIndexingMap(gather.getDpsInputOperand(0));
+
+  OpBuilder::InsertionGuard guard(rewriter);
+  Location loc = copy.getLoc();
+  rewriter.setInsertionPoint(copy);
+  unsigned rank = type.getRank();
+  Value init = copy.getDpsInitOperand(0)->get();
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  // Every dimension but the last is walked (a thread's tile has one or a
+  // few rows), the last in runs of `chunk`.
+  SmallVector<Value> upper;
+  for (unsigned dim = 0; dim + 1 < rank; ++dim)
+    upper.push_back(tensor::DimOp::create(rewriter, loc, init, dim));
+  auto runType = RankedTensorType::get({chunk}, type.getElementType());
+  AffineExpr d0, d1, d2;
+  bindDims(rewriter.getContext(), d0, d1, d2);
+  scf::LoopNest nest = scf::buildLoopNest(
+      rewriter, loc, SmallVector<Value>(rank - 1, zero), upper,
+      SmallVector<Value>(rank - 1, one), ValueRange{init},
+      [&](OpBuilder &builder, Location loc, ValueRange ivs,
+          ValueRange args) -> scf::ValueVector {
+        Value result = args[0];
+        for (int64_t start = 0; start < type.getShape().back();
+             start += chunk) {
+          // The run's first element in the gather's result: the staged
+          // tile's offset, the thread tile's, the element's.
+          SmallVector<Value> positions;
+          for (unsigned dim = 0; dim < rank; ++dim) {
+            OpFoldResult inTile =
+                dim + 1 < rank ? OpFoldResult(ivs[dim])
+                               : OpFoldResult(builder.getIndexAttr(start));
+            positions.push_back(affine::makeComposedAffineApply(
+                builder, loc, d0 + d1 + d2,
+                {offsets[dim], tile.getMixedOffsets()[dim], inTile}));
+          }
+          SmallVector<Value> sourcePositions;
+          for (AffineExpr expr : map.getResults())
+            sourcePositions.push_back(affine::AffineApplyOp::create(
+                builder, loc, AffineMap::get(map.getNumDims(), 0, expr),
+                positions));
+          // A run past the gather's edge (in a partial tile) is zeros, one
+          // in its pad's padding the padding value.
+          Value inGather;
+          for (auto [position, extent] :
+               llvm::zip(positions, gatherType.getShape())) {
+            Value below = arith::CmpIOp::create(
+                builder, loc, arith::CmpIPredicate::ult, position,
+                arith::ConstantIndexOp::create(builder, loc, extent));
+            inGather =
+                inGather ? arith::AndIOp::create(builder, loc, inGather, below)
+                         : below;
+          }
+          Value inside = inGather;
+          if (pad) {
+            Value inPad;
+            std::tie(sourcePositions, inPad) =
+                getPositionsInPadSource(builder, loc, pad, sourcePositions);
+            if (inPad)
+              inside = arith::AndIOp::create(builder, loc, inside, inPad);
+          }
+          SmallVector<OpFoldResult> runOffsets =
+              getAsOpFoldResult(ValueRange(sourcePositions));
+          SmallVector<OpFoldResult> runSizes(readType.getRank(),
+                                             builder.getIndexAttr(1));
+          runSizes.back() = builder.getIndexAttr(chunk);
+          SmallVector<OpFoldResult> unit(readType.getRank(),
+                                         builder.getIndexAttr(1));
+          SmallVector<OpFoldResult> tileOffsets = getAsOpFoldResult(ivs);
+          tileOffsets.push_back(builder.getIndexAttr(start));
+          SmallVector<OpFoldResult> tileSizes(rank, builder.getIndexAttr(1));
+          tileSizes.back() = builder.getIndexAttr(chunk);
+          SmallVector<OpFoldResult> tileUnit(rank, builder.getIndexAttr(1));
+          Value destination = tensor::ExtractSliceOp::create(
+              builder, loc, runType, result, tileOffsets, tileSizes, tileUnit);
+          auto copyRun = [&](OpBuilder &b, Location l) {
+            Value run = tensor::ExtractSliceOp::create(
+                b, l, runType, read, runOffsets, runSizes, unit);
+            Value copied =
+                linalg::CopyOp::create(b, l, run, destination).getResult(0);
+            scf::YieldOp::create(b, l, copied);
+          };
+          auto fillRun = [&](OpBuilder &b, Location l) {
+            Value value = arith::ConstantOp::create(b, l, elementType,
+                                                    b.getZeroAttr(elementType));
+            if (padding)
+              value = arith::SelectOp::create(
+                  b, l, inGather,
+                  b.clone(*padding.getDefiningOp())->getResult(0), value);
+            Value filled =
+                linalg::FillOp::create(b, l, value, destination).getResult(0);
+            scf::YieldOp::create(b, l, filled);
+          };
+          Value written =
+              scf::IfOp::create(builder, loc, inside, copyRun, fillRun)
+                  .getResult(0);
+          result = tensor::InsertSliceOp::create(
+              builder, loc, written, result, tileOffsets, tileSizes, tileUnit);
+        }
+        return {result};
+      });
+  Value result = nest.results.front();
+  rewriter.replaceOp(copy, result);
+  return result;
 }

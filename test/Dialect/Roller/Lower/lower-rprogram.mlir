@@ -647,3 +647,60 @@ func.func @unstaged_gather(%x: tensor<9x3xf32>, %w: tensor<6x8xf32>, %init: tens
   } -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
+
+// -----
+
+// A gather that reads aligned runs of the staging chunk (8 f16 of an
+// NHWC convolution's 8 channels: columns k = (kh, kw, c), c innermost):
+// each thread copies its tile a run at a time, at the position the map
+// gives for the run's first element, into the whole static shared tile;
+// runs past the gather's edge are zeros.
+// CHECK-LABEL: func.func @staged_gather_runs
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<1x6x6x8xf16>,
+// CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x24xf16>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (16, 3) shared_outs(%{{.*}} = %[[BUF]])
+// CHECK: scf.for
+// CHECK: %[[ROW:.*]] = affine.apply
+// CHECK: %[[COL:.*]] = affine.apply
+// CHECK: %[[H:.*]] = affine.apply #{{.*}}(
+// CHECK: %[[W:.*]] = affine.apply #{{.*}}(
+// CHECK: %[[C:.*]] = affine.apply #{{.*}}(
+// CHECK: arith.cmpi ult, %[[ROW]], %c16
+// CHECK: arith.cmpi ult, %[[COL]], %c72
+// CHECK: %[[IN:.*]] = arith.andi
+// CHECK: scf.if %[[IN]] -> (tensor<8xf16>) {
+// CHECK: %[[SRC:.*]] = tensor.extract_slice %[[X]][%{{.*}}, %[[H]], %[[W]], %[[C]]] [1, 1, 1, 8] [1, 1, 1, 1] : tensor<1x6x6x8xf16> to tensor<8xf16>
+// CHECK: linalg.copy ins(%[[SRC]] : tensor<8xf16>)
+// CHECK: } else {
+// CHECK: linalg.fill
+// CHECK: tensor.insert_slice {{.*}} [1, 8] [1, 1] : tensor<8xf16> into tensor<1x8xf16>
+// CHECK-NOT: tensor.extract %[[X]]
+// CHECK: return
+func.func @staged_gather_runs(%x: tensor<1x6x6x8xf16>, %w: tensor<72x16xf16>, %init: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %e = tensor.empty() : tensor<16x72xf16>
+  %p = linalg.generic {indexing_maps = [affine_map<(m, k) -> (0, m floordiv 4 + k floordiv 24, m mod 4 + (k mod 24) floordiv 8, k mod 8)>, affine_map<(m, k) -> (m, k)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<1x6x6x8xf16>) outs(%e : tensor<16x72xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    linalg.yield %in : f16
+  } -> tensor<16x72xf16>
+  %0 = roller.rprogram ins(%p, %w : tensor<16x72xf16>, tensor<72x16xf16>) outs(%init : tensor<16x16xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [16, 16, 24]>, thread = #roller.rtile<register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 256, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<16x72xf16>, %b: tensor<72x16xf16>, %c: tensor<16x16xf32>):
+    %1 = roller.load %a : tensor<16x72xf16> -> !roller.tile<16x24xf16, shared>
+    %2 = roller.load %1 : !roller.tile<16x24xf16, shared> -> !roller.tile<1x1xf16, register>
+    %3 = roller.load %b : tensor<72x16xf16> -> !roller.tile<24x16xf16, shared>
+    %4 = roller.load %3 : !roller.tile<24x16xf16, shared> -> !roller.tile<1x1xf16, register>
+    %5 = roller.load %c : tensor<16x16xf32> -> !roller.tile<1x1xf32, register>
+    %6 = roller.compute ins(%2, %4 : !roller.tile<1x1xf16, register>, !roller.tile<1x1xf16, register>) inits(%5 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%u: f16, %v: f16, %s: f32):
+      %u1 = arith.extf %u : f16 to f32
+      %v1 = arith.extf %v : f16 to f32
+      %m = arith.mulf %u1, %v1 : f32
+      %n = arith.addf %s, %m : f32
+      roller.yield %n : f32
+    } -> !roller.tile<1x1xf32, register>
+    %7 = roller.store %6 into %c : !roller.tile<1x1xf32, register> into tensor<16x16xf32>
+    roller.yield %7 : tensor<16x16xf32>
+  } -> tensor<16x16xf32>
+  return %0 : tensor<16x16xf32>
+}

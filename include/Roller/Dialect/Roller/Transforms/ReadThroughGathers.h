@@ -60,6 +60,34 @@ std::optional<ElementReader> getReadThroughReader(Value value);
 linalg::GenericOp buildReadThroughCopy(RewriterBase &rewriter, Location loc,
                                        Value source, Value dest);
 
+/// Whether the gather copy `gather` reads aligned runs of `chunk`
+/// consecutive elements of its input's innermost dimension along its last
+/// loop: for k = chunk * q + e (e < chunk), every result of its map but the
+/// last is the same for all e, and the last is a multiple of `chunk` plus e
+/// (an NHWC convolution's channels, when `chunk` divides them), `chunk`
+/// divides the gather's last extent (a run lies wholly inside it or past its
+/// edge), and a pad it reads through pads no innermost elements. Proven on the map's
+/// expressions (floordiv and mod by multiples of `chunk`), not sampled.
+bool readsAlignedRuns(linalg::GenericOp gather, int64_t chunk);
+
+/// Rewrites `copy`, one thread's tile (of static width W, a multiple of
+/// `chunk`) of a staging copy (buildReadThroughCopy) of `gather` into a whole
+/// static shared tile, which lies at `offsets` in the gather's result with
+/// its last offset a multiple of `chunk`, when the gather
+/// readsAlignedRuns(chunk): into a loop over the thread tile's rows of
+/// `linalg.copy`s of `chunk` contiguous input elements each, or fills: of
+/// the padding value where a run lies in the padding of the pad the gather
+/// reads through, of zeros where it lies past the gather's edge (a partial
+/// tile's, which the tensor cores read). roller-vectorize-accesses makes the
+/// copies vector loads and stores. Positions are computed once per run, with
+/// affine.apply. Returns the loop's result, which replaced `copy`'s; fails,
+/// leaving `copy`, otherwise.
+FailureOr<Value> copyGatheredRuns(RewriterBase &rewriter,
+                                  linalg::GenericOp copy,
+                                  linalg::GenericOp gather,
+                                  ArrayRef<OpFoldResult> offsets,
+                                  int64_t chunk);
+
 } // namespace mlir::roller
 
 #endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_READTHROUGHGATHERS_H
