@@ -142,14 +142,22 @@ static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
   SmallVector<OpFoldResult> zeros(rank, rewriter.getIndexAttr(0));
   SmallVector<OpFoldResult> ones(rank, rewriter.getIndexAttr(1));
   SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, source);
-  TilingStep step =
-      distributeCopy(shared.getShape(), config.getThreads(), chunk);
   // A tile of a gather that reads aligned runs of the chunk (an NHWC
   // convolution's channels) is copied a run at a time (vector loads), when
   // each thread's piece is whole runs: into the whole static tile, with
-  // zeros past the tensor's edge, which the tensor cores read.
+  // zeros past the tensor's edge, which the tensor cores read. Runs shorter
+  // than the chunk, down to 2 elements, when they divide the channels (12
+  // f16 channels: runs of 4, 8 bytes) and the chunk does not.
   SmallVector<tensor::ExtractSliceOp> slices;
   auto gather = getSliceRoot(source, slices).getDefiningOp<linalg::GenericOp>();
+  if (isGatherCopy(gather))
+    for (int64_t run = chunk; run >= 2; run /= 2)
+      if (readsAlignedRuns(gather, run)) {
+        chunk = run;
+        break;
+      }
+  TilingStep step =
+      distributeCopy(shared.getShape(), config.getThreads(), chunk);
   bool runs = rank > 0 && step.tileSizes.back() > 0 && isGatherCopy(gather) &&
               readsAlignedRuns(gather, chunk) &&
               shared.getShape().back() % step.tileSizes.back() == 0 &&

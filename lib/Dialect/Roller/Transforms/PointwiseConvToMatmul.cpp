@@ -129,6 +129,10 @@ mlir::roller::pointwiseConvToMatmul(RewriterBase &rewriter,
       nhwc ? initType.getShape().slice(1, 2) : initType.getShape().take_back(2);
   if (inputPixels != outputPixels)
     return rewriter.notifyMatchFailure(op, "the input has other pixels");
+  // A pad is read through by the op that reads it, not through a reshape:
+  // the implicit GEMM's gather reads through it instead.
+  if (input.getDefiningOp<tensor::PadOp>())
+    return rewriter.notifyMatchFailure(op, "the input is a pad");
 
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);

@@ -79,3 +79,22 @@ func.func @left_alone(%xn: tensor<2x16x6x6xf16>, %wn: tensor<8x16x3x3xf16>, %cn:
          ins(%xh, %wdw : tensor<1x6x6x16xf16>, tensor<3x3x16xf16>) outs(%cdw : tensor<1x4x4x16xf16>) -> tensor<1x4x4x16xf16>
   return %0, %1, %2, %3, %4 : tensor<2x8x4x4xf32>, tensor<1x4x4x8xf32>, tensor<1x4x4x8xbf16>, tensor<?x4x4x8xf32>, tensor<1x4x4x16xf16>
 }
+
+// -----
+
+// A padded 1x1 convolution (left by roller-pointwise-conv-to-matmul): the
+// gather reads the pad, which the matmul's loads then read through.
+// CHECK-LABEL: func.func @padded_pointwise
+// CHECK: %[[P:.*]] = tensor.pad
+// CHECK: linalg.generic {{.*}} ins(%[[P]] : tensor<1x7x7x16xf16>) outs(%{{.*}} : tensor<49x16xf16>)
+// CHECK: linalg.matmul
+func.func @padded_pointwise(%x: tensor<1x5x5x16xf16>, %w: tensor<1x1x16x8xf16>, %c: tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32> {
+  %zero = arith.constant 0.0 : f16
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f16
+  } : tensor<1x5x5x16xf16> to tensor<1x7x7x16xf16>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%p, %w : tensor<1x7x7x16xf16>, tensor<1x1x16x8xf16>) outs(%c : tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32>
+  return %r : tensor<1x7x7x8xf32>
+}

@@ -70,3 +70,22 @@ func.func @left_alone(%x: tensor<1x8x8x16xf16>, %w1: tensor<1x1x16x8xf16>, %w3: 
          ins(%big, %w1 : tensor<1x9x9x16xf16>, tensor<1x1x16x8xf16>) outs(%c4 : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
   return %0, %1, %2, %3, %4 : tensor<1x4x4x8xf32>, tensor<1x6x6x8xf32>, tensor<2x8x4x4xf32>, tensor<1x4x4x8xf32>, tensor<1x8x8x8xf32>
 }
+
+// -----
+
+// A padded input stays a convolution: a collapsed pad cannot be read
+// through (roller-conv-to-implicit-gemm gathers through it instead).
+// CHECK-LABEL: func.func @padded_input
+// CHECK: tensor.pad
+// CHECK-NOT: linalg.matmul
+// CHECK: linalg.conv_2d_nhwc_hwcf
+func.func @padded_input(%x: tensor<1x5x5x16xf16>, %w: tensor<1x1x16x8xf16>, %c: tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32> {
+  %zero = arith.constant 0.0 : f16
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f16
+  } : tensor<1x5x5x16xf16> to tensor<1x7x7x16xf16>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%p, %w : tensor<1x7x7x16xf16>, tensor<1x1x16x8xf16>) outs(%c : tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32>
+  return %r : tensor<1x7x7x8xf32>
+}

@@ -25,7 +25,9 @@ namespace mlir::roller {
 /// `linalg.conv_2d_nchw_fchw` on tensors of static shapes with a 1x1 filter,
 /// unit strides and f16 or bf16 inputs, into a `linalg.matmul` of the
 /// collapsed operands: NHWC pixels [N*H*W, C] times the filter [C, F];
-/// NCHW the filter [F, C] times the channels [C, H*W]. The result is
+/// NCHW the filter [F, C] times the channels [C, H*W]. An input a
+/// `tensor.pad` gives is left (a collapsed pad cannot be read through; the
+/// implicit GEMM gathers through it, ConvToImplicitGemm.h). The result is
 /// expanded back to the convolution's shape and replaces it; a fill of the
 /// output is re-made at the matmul's shape. Returns the matmul; fails
 /// without touching the IR otherwise.
