@@ -410,8 +410,10 @@ decodeKernel(const ptx::Module &module, const ptx::Function &function,
 void computeReconvergence(Program &program);
 
 /// Marks the bytes of vector loads that no instruction reads: elements whose
-/// destination register is never read, and halves of registers only ever
-/// unpacked (`mov.b32 {%rs1, tmp}, %r1`) into registers never read. LLVM's
+/// destination register is never read, and the bits of registers that are
+/// only ever unpacked (`mov.b32 {%rs1, tmp}, %r1`) into registers never
+/// read, truncated (`cvt.u16.u32`), shifted by a constant (`shl.b32 %r2,
+/// %r1, 16`, a bf16 widened to f32) or masked by a constant. LLVM's
 /// load/store vectorizer widens a chain of loads to a power of two within
 /// an aligned block (a v4 load for three floats, or for seven halves): the
 /// extra bytes may lie past the end of a buffer, on bytes nothing wrote, or
