@@ -97,9 +97,10 @@ TEST_F(DeadBytesTest, PaddingShiftedOrMaskedOut) {
   EXPECT_EQ(out[0], 0x3F800000u);
   EXPECT_EQ(out[1], 0x3F800000u);
   EXPECT_EQ(out[2], 0x3F800000u);
-  for (const char *usesPadding :
-       {"	shl.b32 	%r6, %r3, 8;", "	and.b32 	%r6, %r3, -256;",
-        "	and.b32 	%r6, -65536, %r3;", "	shr.u32 	%r6, %r3, 16;"})
+  for (const char *usesPadding : {"	shl.b32 	%r6, %r3, 8;",
+                                  "	and.b32 	%r6, %r3, -256;",
+                                  "	and.b32 	%r6, -65536, %r3;",
+                                  "	shr.u32 	%r6, %r3, 16;"})
     expectFinding(seed(text, "	shl.b32 	%r6, %r3, 16;", usesPadding),
                   Finding::Kind::UninitializedShared, "ld.shared.v2.b32",
                   Dim3{}, Dim3{1, 1, 1}, {ptr(out)});

@@ -46,6 +46,13 @@ DeviceAttr mlir::roller::getTargetDevice(Operation *op) {
   return DeviceAttr::get(ctx, *preset);
 }
 
+DeviceAttr mlir::roller::resolveSelectionDevice(ModuleOp module,
+                                                StringRef option) {
+  if (option.empty())
+    return getTargetDevice(module);
+  return resolveDeviceAttr(module.getContext(), module.getLoc(), option);
+}
+
 LogicalResult mlir::roller::setModuleDevice(ModuleOp module, DeviceAttr device,
                                             llvm::StringRef pass) {
   auto previous =

@@ -343,41 +343,6 @@ bool mlir::roller::readsAlignedRuns(linalg::GenericOp gather, int64_t chunk) {
   return true;
 }
 
-/// The positions in `pad`'s source of `positions` in its result, clamped
-/// into the source, and whether all lie inside it (null when the pad pads
-/// none of them). Index arithmetic as affine.apply and min/max, which the
-/// vector -> nvgpu conversion of tensor-core kernels leaves alone.
-static std::pair<SmallVector<Value>, Value>
-getPositionsInPadSource(OpBuilder &builder, Location loc, tensor::PadOp pad,
-                        ArrayRef<Value> positions) {
-  ArrayRef<int64_t> shape = pad.getSourceType().getShape();
-  AffineExpr d0 = builder.getAffineDimExpr(0);
-  Value inside;
-  SmallVector<Value> clamped;
-  for (auto [dim, position] : llvm::enumerate(positions)) {
-    int64_t low = pad.getStaticLow()[dim];
-    int64_t high = pad.getStaticHigh()[dim];
-    if (low == 0 && high == 0) {
-      clamped.push_back(position);
-      continue;
-    }
-    Value index = affine::AffineApplyOp::create(
-        builder, loc, AffineMap::get(1, 0, d0 - low), position);
-    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-    Value last = arith::ConstantIndexOp::create(builder, loc, shape[dim] - 1);
-    Value here = arith::AndIOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge, index,
-                              zero),
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sle, index,
-                              last));
-    inside = inside ? arith::AndIOp::create(builder, loc, inside, here) : here;
-    clamped.push_back(arith::MaxSIOp::create(
-        builder, loc, arith::MinSIOp::create(builder, loc, index, last), zero));
-  }
-  return {clamped, inside};
-}
-
 FailureOr<Value> mlir::roller::copyGatheredRuns(RewriterBase &rewriter,
                                                 linalg::GenericOp copy,
                                                 linalg::GenericOp gather,

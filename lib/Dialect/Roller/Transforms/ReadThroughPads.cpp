@@ -96,26 +96,26 @@ mlir::roller::getOffsetsInRoot(RewriterBase &rewriter, Location loc,
   return offsets;
 }
 
-Value mlir::roller::readPaddedElement(OpBuilder &builder, Location loc,
+std::pair<SmallVector<Value>, Value>
+mlir::roller::getPositionsInPadSource(OpBuilder &builder, Location loc,
                                       tensor::PadOp pad, ValueRange positions) {
   ArrayRef<int64_t> shape = pad.getSourceType().getShape();
+  AffineExpr d0 = builder.getAffineDimExpr(0);
   Value inside;
   SmallVector<Value> clamped;
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  };
   for (auto [dim, position] : llvm::enumerate(positions)) {
     int64_t low = pad.getStaticLow()[dim];
     int64_t high = pad.getStaticHigh()[dim];
     Value index = position;
     if (low != 0)
-      index = arith::SubIOp::create(builder, loc, index, constant(low));
+      index = affine::AffineApplyOp::create(
+          builder, loc, AffineMap::get(1, 0, d0 - low), position);
     if (low == 0 && high == 0) {
       clamped.push_back(index);
       continue;
     }
-    Value last = constant(shape[dim] - 1);
-    Value zero = constant(0);
+    Value last = arith::ConstantIndexOp::create(builder, loc, shape[dim] - 1);
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     Value above = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
                                         index, zero);
     Value below = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sle,
@@ -125,6 +125,13 @@ Value mlir::roller::readPaddedElement(OpBuilder &builder, Location loc,
     Value atMost = arith::MinSIOp::create(builder, loc, index, last);
     clamped.push_back(arith::MaxSIOp::create(builder, loc, atMost, zero));
   }
+  return {clamped, inside};
+}
+
+Value mlir::roller::readPaddedElement(OpBuilder &builder, Location loc,
+                                      tensor::PadOp pad, ValueRange positions) {
+  auto [clamped, inside] =
+      getPositionsInPadSource(builder, loc, pad, positions);
   Value element =
       tensor::ExtractOp::create(builder, loc, pad.getSource(), clamped);
   if (!inside)

@@ -330,17 +330,10 @@ LogicalResult Selector::run(ModuleOp module) {
            << "roller-select: split-launch-us must be at least 0, got "
            << llvm::formatv("{0:f2}", options.splitLaunchUs);
 
-  // The device: the option, else the module's, else h200.
-  DeviceAttr deviceAttr;
+  MLIRContext *ctx = module.getContext();
+  DeviceAttr deviceAttr = resolveSelectionDevice(module, device);
   auto moduleDevice =
       module->getAttrOfType<DeviceAttr>(RollerDialect::kDeviceAttrName);
-  MLIRContext *ctx = module.getContext();
-  if (!device.empty())
-    deviceAttr = resolveDeviceAttr(ctx, module.getLoc(), device);
-  else if (moduleDevice)
-    deviceAttr = moduleDevice;
-  else
-    deviceAttr = resolveDeviceAttr(ctx, module.getLoc(), kDefaultDevicePreset);
   if (!deviceAttr)
     return failure();
   // The module records the device its configs were chosen for.

@@ -53,15 +53,12 @@ struct RollerTilePass
     : public roller::impl::RollerTilePassBase<RollerTilePass> {
   using Base::Base;
 
-  /// The device the selection will target (its rule: the option, else the
-  /// module's, else the default preset), or null when the option names none
-  /// (the selection reports it).
+  /// The device the selection will target, or null when the option names
+  /// none (the selection reports it).
   DeviceAttr getSelectionDevice(ModuleOp module) {
-    if (device.empty())
-      return getTargetDevice(module);
     ScopedDiagnosticHandler quiet(&getContext(),
                                   [](Diagnostic &) { return success(); });
-    return resolveDeviceAttr(&getContext(), module.getLoc(), device);
+    return resolveSelectionDevice(module, device);
   }
 
   void runOnOperation() override {

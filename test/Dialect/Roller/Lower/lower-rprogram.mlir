@@ -346,6 +346,7 @@ func.func @epilogue(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32
 // An input a tensor.pad gives, staged: the pad is never computed; each
 // block's staging copy reads the pad's source at a clamped position and
 // writes the padding value where the tile leaves the source.
+// CHECK: #[[MINUS1:.*]] = affine_map<(d0) -> (d0 - 1)>
 // CHECK-LABEL: func.func @staged_pad
 // CHECK-SAME: (%[[X:.*]]: tensor<64xf32>,
 // CHECK-NOT: tensor.pad
@@ -354,7 +355,7 @@ func.func @epilogue(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32
 // CHECK: scf.forall (%{{.*}}) in (17) shared_outs(%{{.*}} = %[[BUF]])
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2xf32>)
 // CHECK: linalg.index 0
-// CHECK: %[[POS:.*]] = arith.subi
+// CHECK: %[[POS:.*]] = affine.apply #[[MINUS1]](%{{.*}})
 // CHECK: %[[C63:.*]] = arith.constant 63 : index
 // CHECK: %[[GE:.*]] = arith.cmpi sge, %[[POS]]
 // CHECK: %[[LE:.*]] = arith.cmpi sle, %[[POS]], %[[C63]]
@@ -396,15 +397,15 @@ func.func @staged_pad(%x: tensor<64xf32>, %w: tensor<3xf32>, %init: tensor<64xf3
 
 // The same input read straight into registers (staged = false): the op
 // loses the padded operand and reads the pad's source in its body, at the
-// position the operand's indexing map gives.
+// position the operand's indexing map gives, less the low padding.
+// CHECK: #[[SHIFTED:.*]] = affine_map<(d0, d1, d2)[s0] -> (d0 + d1 + d2 + s0 - 2)>
 // CHECK-LABEL: func.func @unstaged_pad
 // CHECK-SAME: (%[[X:.*]]: tensor<64xf32>, %[[W:.*]]: tensor<3xf32>,
 // CHECK-NOT: tensor.pad
 // CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<3xf32>) outs(%{{.*}} : tensor<1xf32>)
 // CHECK-NEXT: ^bb0(%[[WV:.*]]: f32, %[[ACC:.*]]: f32):
 // CHECK: linalg.index 1
-// CHECK: %[[C2:.*]] = arith.constant 2 : index
-// CHECK: arith.subi %{{.*}}, %[[C2]]
+// CHECK: affine.apply #[[SHIFTED]](
 // CHECK: %[[E:.*]] = tensor.extract %[[X]]
 // CHECK: %[[PV:.*]] = arith.constant -1.000000e+00 : f32
 // CHECK: %[[V:.*]] = arith.select %{{.*}}, %[[E]], %[[PV]]
@@ -677,6 +678,94 @@ func.func @unstaged_gather(%x: tensor<9x3xf32>, %w: tensor<6x8xf32>, %init: tens
 // CHECK-NOT: tensor.extract %[[X]]
 // CHECK: return
 func.func @staged_gather_runs(%x: tensor<1x6x6x8xf16>, %w: tensor<72x16xf16>, %init: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %e = tensor.empty() : tensor<16x72xf16>
+  %p = linalg.generic {indexing_maps = [affine_map<(m, k) -> (0, m floordiv 4 + k floordiv 24, m mod 4 + (k mod 24) floordiv 8, k mod 8)>, affine_map<(m, k) -> (m, k)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<1x6x6x8xf16>) outs(%e : tensor<16x72xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    linalg.yield %in : f16
+  } -> tensor<16x72xf16>
+  %0 = roller.rprogram ins(%p, %w : tensor<16x72xf16>, tensor<72x16xf16>) outs(%init : tensor<16x16xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [16, 16, 24]>, thread = #roller.rtile<register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 256, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<16x72xf16>, %b: tensor<72x16xf16>, %c: tensor<16x16xf32>):
+    %1 = roller.load %a : tensor<16x72xf16> -> !roller.tile<16x24xf16, shared>
+    %2 = roller.load %1 : !roller.tile<16x24xf16, shared> -> !roller.tile<1x1xf16, register>
+    %3 = roller.load %b : tensor<72x16xf16> -> !roller.tile<24x16xf16, shared>
+    %4 = roller.load %3 : !roller.tile<24x16xf16, shared> -> !roller.tile<1x1xf16, register>
+    %5 = roller.load %c : tensor<16x16xf32> -> !roller.tile<1x1xf32, register>
+    %6 = roller.compute ins(%2, %4 : !roller.tile<1x1xf16, register>, !roller.tile<1x1xf16, register>) inits(%5 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%u: f16, %v: f16, %s: f32):
+      %u1 = arith.extf %u : f16 to f32
+      %v1 = arith.extf %v : f16 to f32
+      %m = arith.mulf %u1, %v1 : f32
+      %n = arith.addf %s, %m : f32
+      roller.yield %n : f32
+    } -> !roller.tile<1x1xf32, register>
+    %7 = roller.store %6 into %c : !roller.tile<1x1xf32, register> into tensor<16x16xf32>
+    roller.yield %7 : tensor<16x16xf32>
+  } -> tensor<16x16xf32>
+  return %0 : tensor<16x16xf32>
+}
+
+// -----
+
+// A gather whose innermost source dim is not its run of channels (NCHW: the
+// last dim is a column, k mod 3): no runs (readsAlignedRuns), each thread
+// gathers its elements one at a time.
+// CHECK-LABEL: func.func @staged_gather_nchw
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<1x8x6x6xf16>,
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x24xf16>
+// CHECK-NOT: tensor.extract_slice %[[X]]
+// CHECK: tensor.extract %[[X]]
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<24x16xf16>
+// CHECK-NOT: %[[X]]
+// CHECK: return
+func.func @staged_gather_nchw(%x: tensor<1x8x6x6xf16>, %w: tensor<72x16xf16>, %init: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %e = tensor.empty() : tensor<16x72xf16>
+  %p = linalg.generic {indexing_maps = [affine_map<(m, k) -> (0, k floordiv 9, m floordiv 4 + (k mod 9) floordiv 3, m mod 4 + k mod 3)>, affine_map<(m, k) -> (m, k)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<1x8x6x6xf16>) outs(%e : tensor<16x72xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    linalg.yield %in : f16
+  } -> tensor<16x72xf16>
+  %0 = roller.rprogram ins(%p, %w : tensor<16x72xf16>, tensor<72x16xf16>) outs(%init : tensor<16x16xf32>)
+      config = #roller.config<block = #roller.rtile<shared, [16, 16, 24]>, thread = #roller.rtile<register, [1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 1, threads = 256, grid = [1], predicted_us = 1.0, bottleneck = global> {
+  ^bb0(%a: tensor<16x72xf16>, %b: tensor<72x16xf16>, %c: tensor<16x16xf32>):
+    %1 = roller.load %a : tensor<16x72xf16> -> !roller.tile<16x24xf16, shared>
+    %2 = roller.load %1 : !roller.tile<16x24xf16, shared> -> !roller.tile<1x1xf16, register>
+    %3 = roller.load %b : tensor<72x16xf16> -> !roller.tile<24x16xf16, shared>
+    %4 = roller.load %3 : !roller.tile<24x16xf16, shared> -> !roller.tile<1x1xf16, register>
+    %5 = roller.load %c : tensor<16x16xf32> -> !roller.tile<1x1xf32, register>
+    %6 = roller.compute ins(%2, %4 : !roller.tile<1x1xf16, register>, !roller.tile<1x1xf16, register>) inits(%5 : !roller.tile<1x1xf32, register>) attributes {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} {
+    ^bb0(%u: f16, %v: f16, %s: f32):
+      %u1 = arith.extf %u : f16 to f32
+      %v1 = arith.extf %v : f16 to f32
+      %m = arith.mulf %u1, %v1 : f32
+      %n = arith.addf %s, %m : f32
+      roller.yield %n : f32
+    } -> !roller.tile<1x1xf32, register>
+    %7 = roller.store %6 into %c : !roller.tile<1x1xf32, register> into tensor<16x16xf32>
+    roller.yield %7 : tensor<16x16xf32>
+  } -> tensor<16x16xf32>
+  return %0 : tensor<16x16xf32>
+}
+
+// -----
+
+// Runs of channels read through a pad that pads the channels (6 -> 8): a
+// run would straddle the pad's edge, so the gather is element-wise too.
+// CHECK-LABEL: func.func @staged_gather_padded_channels
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<1x6x6x6xf16>,
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16x24xf16>
+// CHECK-NOT: tensor.extract_slice %[[X]]
+// CHECK: tensor.extract %[[X]]
+// CHECK: bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<24x16xf16>
+// CHECK-NOT: %[[X]]
+// CHECK: return
+func.func @staged_gather_padded_channels(%src: tensor<1x6x6x6xf16>, %w: tensor<72x16xf16>, %init: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %z = arith.constant 0.0 : f16
+  %x = tensor.pad %src low[0, 0, 0, 0] high[0, 0, 0, 2] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %z : f16
+  } : tensor<1x6x6x6xf16> to tensor<1x6x6x8xf16>
   %e = tensor.empty() : tensor<16x72xf16>
   %p = linalg.generic {indexing_maps = [affine_map<(m, k) -> (0, m floordiv 4 + k floordiv 24, m mod 4 + (k mod 24) floordiv 8, k mod 8)>, affine_map<(m, k) -> (m, k)>], iterator_types = ["parallel", "parallel"]}
       ins(%x : tensor<1x6x6x8xf16>) outs(%e : tensor<16x72xf16>) {

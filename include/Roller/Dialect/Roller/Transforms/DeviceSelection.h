@@ -28,6 +28,12 @@ DeviceAttr findEnclosingDevice(Operation *op);
 /// default preset (kDefaultDevicePreset). Never null.
 DeviceAttr getTargetDevice(Operation *op);
 
+/// The device a selection over `module` targets: `option` (a preset name or
+/// a JSON file path) when it is not empty, else the module's roller.device,
+/// else the default preset. Null when `option` names no valid device, after
+/// reporting why at the module. `roller-select` and `roller-tile` use it.
+DeviceAttr resolveSelectionDevice(ModuleOp module, StringRef option);
+
 } // namespace mlir::roller
 
 #endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_DEVICESELECTION_H

@@ -1,4 +1,4 @@
-//===- MoveScalesToEpilogues.h - Operand scales applied after sums -*- C++ -*-=//
+//===- MoveScalesToEpilogues.h - Operand scales after sums ------*- C++ -*-===//
 //
 // Attention scales its queries and keys before their product (torch's
 // scaled_dot_product_attention multiplies each by d^-1/4): an elementwise

@@ -66,8 +66,8 @@ linalg::GenericOp buildReadThroughCopy(RewriterBase &rewriter, Location loc,
 /// last is the same for all e, and the last is a multiple of `chunk` plus e
 /// (an NHWC convolution's channels, when `chunk` divides them), `chunk`
 /// divides the gather's last extent (a run lies wholly inside it or past its
-/// edge), and a pad it reads through pads no innermost elements. Proven on the map's
-/// expressions (floordiv and mod by multiples of `chunk`), not sampled.
+/// edge), and a pad it reads through pads no innermost elements. Proven on the
+/// map's expressions (floordiv and mod by multiples of `chunk`), not sampled.
 bool readsAlignedRuns(linalg::GenericOp gather, int64_t chunk);
 
 /// Rewrites `copy`, one thread's tile (of static width W, a multiple of

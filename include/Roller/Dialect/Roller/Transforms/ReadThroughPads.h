@@ -47,6 +47,15 @@ SmallVector<OpFoldResult>
 getOffsetsInRoot(RewriterBase &rewriter, Location loc,
                  ArrayRef<tensor::ExtractSliceOp> slices, unsigned rank);
 
+/// The positions in `pad`'s source of `positions` (indices in its result),
+/// clamped into the source, and whether all of them lie inside it (null
+/// when the pad pads none of their dims). The subtraction of the low
+/// padding is an affine.apply: the vector -> nvgpu conversion of
+/// tensor-core kernels rejects scalar arith.subi outside linalg bodies.
+std::pair<SmallVector<Value>, Value>
+getPositionsInPadSource(OpBuilder &builder, Location loc, tensor::PadOp pad,
+                        ValueRange positions);
+
 /// The element of `pad`'s result at `positions` (indices in the padded
 /// tensor): the source's element where the position lies inside it, the
 /// padding value elsewhere. The source is read at a clamped position, so
