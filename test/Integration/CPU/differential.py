@@ -49,7 +49,7 @@ from differential_ops import (  # noqa: E402
     make_depthwise, make_elementwise, make_matmul, make_pool, make_reduce,
     out_size,
     make_reduce_generic, module_text, make_reduce_keepdim,
-    make_scalar_operands, make_index_body)
+    make_scalar_operands, make_index_body, with_bf16_output)
 from differential_epilogues import VARIANTS, make_epilogue  # noqa: E402
 from differential_pads import make_padded  # noqa: E402
 from differential_reshapes import VARIANTS as RESHAPES  # noqa: E402
@@ -374,6 +374,41 @@ def gen_conv_implicit_gemm(rng, data):
     return case
 
 
+def gen_conv_bf16_out(rng, data):
+    """A convolution of bf16 inputs into a bf16 output (summed in bf16 as
+    written): roller-conv-to-implicit-gemm makes it a matmul of its gathered
+    patches and roller-widen-bf16-accumulators sums that in f32, on tensor
+    cores, rounding once in the epilogue (1x1 ones: the pointwise rewrite).
+    NHWC at batches 1-3, NCHW at a batch of 1 (one NCHW case in five has a
+    batch of 2: a convolution on the CUDA cores, summing in bf16), any
+    window; one case in three read through a tensor.pad. The reduction
+    C*KH*KW is at most 28 so that every partial sum of the small integer
+    inputs is exact in bf16 and the reference, which rounds each step,
+    agrees (as matmul_bf16_out)."""
+    layout = "nhwc" if rng.random() < 0.6 else "nchw"
+    n = pick(rng, 1, 3) if layout == "nhwc" else 1
+    if layout == "nchw" and rng.random() < 0.2:
+        n = 2
+    while True:
+        window = random_window(rng, 12)
+        pixels = out_size(window["h"], window["kh"], window["strides"][0],
+                          window["dilations"][0]) * \
+            out_size(window["w"], window["kw"], window["strides"][1],
+                     window["dilations"][1])
+        channels = pick(rng, 1, 28 // (window["kh"] * window["kw"]))
+        if pixels >= 2 and channels * window["kh"] * window["kw"] >= 2:
+            break
+    case = make_conv(data, layout, n, channels, pick(rng, 2, 40), elt="bf16",
+                     init=random_init(rng), **window)
+    case.desc["layout"] = layout
+    if rng.random() < 1 / 3:
+        case = make_padded(rng, data, case,
+                           [1, 2] if layout == "nhwc" else [2, 3])
+    case = with_bf16_output(case)
+    case.kind = "conv_bf16_out"
+    return case
+
+
 def gen_split_k(rng, data):
     """Few outputs over a long reduction, so that the selection splits the
     reduction across blocks (upstream's linalg::splitReduction: partial
@@ -435,6 +470,7 @@ OPT_IN_CLASSES = [
     ("matmul_bf16_out", 20, gen_matmul_bf16_out),
     ("conv_1x1", 20, gen_conv_1x1),
     ("conv_implicit_gemm", 20, gen_conv_implicit_gemm),
+    ("conv_bf16_out", 20, gen_conv_bf16_out),
 ]
 
 

@@ -195,20 +195,28 @@ def make_bf16_matmul(data, m, n, k, trans_a=False, trans_b=False,
     for the checksum."""
     case = make_matmul(data, m, n, k, trans_a, trans_b, "bf16", init)
     case.kind = "matmul_bf16_out"
+    return with_bf16_output(case)
+
+
+def with_bf16_output(case):
+    """`case` (an op with bf16 inputs) into a bf16 output instead of f32,
+    widened to f32 after it for the checksum."""
+    shape, rank = case.out_shape, len(case.out_shape)
     case.desc["out"] = "bf16"
     case.out_elt = "bf16"
     case.result_elt = "f32"
-    ident = amap(2, ["d0", "d1"])
+    ident = amap(rank, [f"d{i}" for i in range(rank)])
+    parallel = ", ".join(['"parallel"'] * rank)
     case.op_text = (
         case.op_text.replace("%r = ", "%m = ") + "\n"
-        f"%wide = tensor.empty() : {ttype([m, n])}\n"
+        f"%wide = tensor.empty() : {ttype(shape)}\n"
         f"%r = linalg.generic {{indexing_maps = [{ident}, {ident}], "
-        'iterator_types = ["parallel", "parallel"]}\n'
-        f"    ins(%m : $out_t) outs(%wide : {ttype([m, n])}) {{\n"
+        f"iterator_types = [{parallel}]}}\n"
+        f"    ins(%m : $out_t) outs(%wide : {ttype(shape)}) {{\n"
         "^bb0(%x: bf16, %o: f32):\n"
         "  %y = arith.extf %x : bf16 to f32\n"
         "  linalg.yield %y : f32\n"
-        f"}} -> {ttype([m, n])}")
+        f"}} -> {ttype(shape)}")
     return case
 
 

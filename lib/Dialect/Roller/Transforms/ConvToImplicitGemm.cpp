@@ -143,22 +143,26 @@ mlir::roller::convToImplicitGemm(RewriterBase &rewriter, linalg::LinalgOp op) {
 /// Whether the matmul `op` becomes would run on `device`'s tensor cores:
 /// f16 or bf16 inputs the device has mma.sync for, summed into f32 or f16
 /// (a bf16 output, summed in bf16, is no tensor-core GEMM).
-static bool runsOnTensorCores(linalg::LinalgOp op, DeviceAttr device) {
+static bool runsOnTensorCores(linalg::LinalgOp op, DeviceAttr device,
+                              bool bf16SumsWidened) {
   Type input = getElementTypeOrSelf(op.getDpsInputOperand(0)->get());
   Type output = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
-  if (!device || !(input.isF16() || input.isBF16()) ||
-      !(output.isF32() || output.isF16()))
+  // mma.sync sums f16 into f32 or f16, bf16 into f32 only: a bf16 output
+  // qualifies where widenBf16Accumulators will make the matmul sum in f32.
+  bool summable = output.isF32() || (output.isF16() && input.isF16()) ||
+                  (output.isBF16() && input.isBF16() && bf16SumsWidened);
+  if (!device || !(input.isF16() || input.isBF16()) || !summable)
     return false;
   return device.toSpec().hasMmaSyncFor(input.isF16() ? "f16" : "bf16");
 }
 
 int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
                                            Operation *root, DeviceAttr device,
-                                           bool remarks) {
+                                           bool bf16SumsWidened, bool remarks) {
   SmallVector<linalg::LinalgOp> ops;
   root->walk([&](linalg::LinalgOp op) {
     if (isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp>(op) &&
-        runsOnTensorCores(op, device))
+        runsOnTensorCores(op, device, bf16SumsWidened))
       ops.push_back(op);
   });
   int64_t count = 0;
@@ -182,8 +186,11 @@ struct RollerConvToImplicitGemmPass
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
+    // A bf16 output sums in bf16 until roller-widen-bf16-accumulators,
+    // which a pipeline runs next, makes the matmul sum in f32.
     convsToImplicitGemms(rewriter, getOperation(),
-                         getTargetDevice(getOperation()), /*remarks=*/false);
+                         getTargetDevice(getOperation()),
+                         /*bf16SumsWidened=*/true, /*remarks=*/false);
   }
 };
 } // namespace

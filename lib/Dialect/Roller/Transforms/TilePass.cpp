@@ -88,8 +88,10 @@ struct RollerTilePass
     // The others with tensor cores on the device the selection targets
     // become matmuls of their gathered patches, read through by the
     // matmuls' loads (the implicit GEMM).
+    // bf16 into bf16 too where the widening below will sum them in f32.
     if (DeviceAttr target = getSelectionDevice(module))
-      convsToImplicitGemms(rewriter, module, target, /*remarks=*/true);
+      convsToImplicitGemms(rewriter, module, target,
+                           /*bf16SumsWidened=*/fuseEpilogues, /*remarks=*/true);
     // After the bias is split off (its add joins the truncation's chain),
     // and the convolutions are matmuls, before the chains are fused: bf16
     // contractions sum in f32, on tensor cores, and round in their epilogue.

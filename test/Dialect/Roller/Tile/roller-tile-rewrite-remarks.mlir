@@ -3,7 +3,8 @@
 // The rewrites --roller-tile makes before selecting say so at the op: a bf16
 // matmul into bf16 is summed in f32 (its truncation, selected too, becomes
 // the epilogue), a 1x1 convolution with unit strides becomes a matmul, and
-// another convolution a matmul of its gathered patches.
+// another convolution a matmul of its gathered patches (into bf16: then
+// summed in f32 too).
 
 func.func @bf16_out(%a: tensor<64x48xbf16>, %b: tensor<48x32xbf16>) -> tensor<64x32xbf16> {
   %zero = arith.constant 0.0 : bf16
@@ -39,4 +40,23 @@ func.func @implicit_gemm(%x: tensor<1x7x5x24xf16>, %w: tensor<3x3x24x40xf16>, %c
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
          ins(%x, %w : tensor<1x7x5x24xf16>, tensor<3x3x24x40xf16>) outs(%c : tensor<1x5x3x40xf32>) -> tensor<1x5x3x40xf32>
   return %r : tensor<1x5x3x40xf32>
+}
+
+// -----
+
+// A bf16 convolution into bf16: a matmul of its gathered patches, then
+// summed in f32 on tensor cores and rounded to bf16 in its epilogue.
+func.func @implicit_gemm_bf16_out(%x: tensor<1x7x5x24xbf16>, %w: tensor<3x3x24x40xbf16>) -> tensor<1x5x3x40xbf16> {
+  %zero = arith.constant 0.0 : bf16
+  %e = tensor.empty() : tensor<1x5x3x40xbf16>
+  %c = linalg.fill ins(%zero : bf16) outs(%e : tensor<1x5x3x40xbf16>) -> tensor<1x5x3x40xbf16>
+  // expected-remark @+6 {{roller-conv-to-implicit-gemm: a convolution as a matmul of its gathered patches (tensor cores)}}
+  // expected-remark @+5 {{roller-widen-bf16-accumulators: summed in f32, rounded to bf16 once after the sum}}
+  // expected-remark @+4 {{roller-select: tensor-core}}
+  // expected-remark @+3 {{roller-select: }}
+  // expected-remark @+2 {{roller-fuse-epilogues: fused as the epilogue}}
+  // expected-remark @+1 {{roller-fuse-elementwise: not fused into linalg.generic}}
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x7x5x24xbf16>, tensor<3x3x24x40xbf16>) outs(%c : tensor<1x5x3x40xbf16>) -> tensor<1x5x3x40xbf16>
+  return %r : tensor<1x5x3x40xbf16>
 }

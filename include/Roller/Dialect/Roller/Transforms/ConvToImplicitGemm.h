@@ -37,10 +37,13 @@ FailureOr<linalg::MatmulOp> convToImplicitGemm(RewriterBase &rewriter,
 
 /// convToImplicitGemm on every convolution in `root` whose matmul would run
 /// on `device`'s tensor cores (f16 or bf16 inputs it has mma.sync m16n8k16
-/// for, an f32 or f16 output), each with a remark when `remarks` is set.
-/// Returns the number of rewrites.
+/// for, summed into f32, or f16 into f16; bf16 into bf16 too when
+/// `bf16SumsWidened`: widenBf16Accumulators will follow and make such a
+/// matmul sum in f32), each with a remark when `remarks` is set. Returns the
+/// number of rewrites.
 int64_t convsToImplicitGemms(RewriterBase &rewriter, Operation *root,
-                             DeviceAttr device, bool remarks);
+                             DeviceAttr device, bool bf16SumsWidened,
+                             bool remarks);
 
 } // namespace mlir::roller
 

@@ -573,8 +573,11 @@ def RollerConvToImplicitGemmPass
 
     Only convolutions whose matmul runs on the device's tensor cores are
     rewritten: f16/bf16 inputs the device has `mma.sync` m16n8k16 for
-    (sm_80 and later), an f32 or f16 output (`--roller-tile` asks the device
-    it selects for; the pass alone, the module's device). An op with a
+    (sm_80 and later), summed into f32, or f16 into f16, or bf16 into bf16,
+    whose matmul `roller-widen-bf16-accumulators` then sums in f32
+    (`--roller-tile` asks the device it selects for, and takes bf16 outputs
+    unless `fuse-epilogues=false`, which turns the widening off; the pass
+    alone, the module's device). An op with a
     `roller.config` is left as it is. `--roller-tile` runs it after
     `roller-pointwise-conv-to-matmul`, which takes the 1x1 unit-stride
     convolutions first (their patches are the input itself, a view).
