@@ -321,8 +321,8 @@ def gen_conv_1x1(rng, data):
     """A 1x1 convolution of f16 or bf16 inputs into f32 (a GEMM: with unit
     strides, NHWC at any batch and NCHW at a batch of 1 become matmuls on
     tensor cores), irregular channels and pixels, one case in five with a
-    stride of 2 and one in five NCHW with a batch of 2 (both left as
-    convolutions)."""
+    stride of 2 and one in five NCHW with a batch of 2 (both implicit GEMMs,
+    roller-conv-to-implicit-gemm)."""
     layout = "nhwc" if rng.random() < 0.6 else "nchw"
     n = pick(rng, 1, 3) if layout == "nhwc" else 1
     if layout == "nchw" and rng.random() < 0.2:
@@ -342,9 +342,9 @@ def gen_conv_implicit_gemm(rng, data):
     irregular channels and pixels, GEMM extents of at least 2 (extents of 1
     stay on the CUDA cores, as matmul_mma checks); one case in three reads
     its input through a tensor.pad (the gather reads through the pad), one
-    NCHW case in five has a batch of 2 (left as a convolution), one case in
-    six has 4x4 pixels, a 3x3 window and 256-512 channels (a reduction the
-    selection splits across blocks)."""
+    NCHW case in five has a batch of 2 (the matmul's result transposed back
+    to NCHW), one case in six has 4x4 pixels, a 3x3 window and 256-512
+    channels (a reduction the selection splits across blocks)."""
     layout = "nhwc" if rng.random() < 0.6 else "nchw"
     n = pick(rng, 1, 3) if layout == "nhwc" else 1
     if layout == "nchw" and rng.random() < 0.2:
@@ -380,7 +380,7 @@ def gen_conv_bf16_out(rng, data):
     patches and roller-widen-bf16-accumulators sums that in f32, on tensor
     cores, rounding once in the epilogue (1x1 ones: the pointwise rewrite).
     NHWC at batches 1-3, NCHW at a batch of 1 (one NCHW case in five has a
-    batch of 2: a convolution on the CUDA cores, summing in bf16), any
+    batch of 2), any
     window; one case in three read through a tensor.pad. The reduction
     C*KH*KW is at most 28 so that every partial sum of the small integer
     inputs is exact in bf16 and the reference, which rounds each step,

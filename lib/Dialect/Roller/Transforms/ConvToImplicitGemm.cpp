@@ -24,7 +24,7 @@ using namespace mlir::roller;
 namespace {
 /// The sizes of a 2-D convolution, whatever its layout.
 struct ConvShape {
-  int64_t batch, channels, filters, outRows, outCols, winRows, winCols;
+  int64_t batch, channels, outRows, outCols, winRows, winCols;
   int64_t strides[2], dilations[2];
 };
 } // namespace
@@ -74,10 +74,10 @@ mlir::roller::convToImplicitGemm(RewriterBase &rewriter, linalg::LinalgOp op) {
   ConvShape conv;
   conv.batch = out[0];
   if (nhwc) {
-    conv.outRows = out[1], conv.outCols = out[2], conv.filters = out[3];
+    conv.outRows = out[1], conv.outCols = out[2];
     conv.winRows = win[0], conv.winCols = win[1], conv.channels = win[2];
   } else {
-    conv.filters = out[1], conv.outRows = out[2], conv.outCols = out[3];
+    conv.outRows = out[2], conv.outCols = out[3];
     conv.channels = win[1], conv.winRows = win[2], conv.winCols = win[3];
   }
   DenseIntElementsAttr strides = nhwc ? nhwc.getStrides() : nchw.getStrides();
@@ -112,32 +112,42 @@ mlir::roller::convToImplicitGemm(RewriterBase &rewriter, linalg::LinalgOp op) {
     auto [row, col] = inputRowCol(pixel, winRow, winCol);
     map = AffineMap::get(2, 0, {image, row, col, channel}, ctx);
   } else {
-    // Rows (c, kh, kw): the filter's columns, CHW; columns (oh, ow).
+    // Rows (c, kh, kw): the filter's columns, CHW; columns (n, oh, ow).
     auto [channel, rest] = delinearize(i, conv.channels, window);
     auto [winRow, winCol] = delinearize(rest, conv.winRows, conv.winCols);
-    auto [row, col] = inputRowCol(j, winRow, winCol);
-    map = AffineMap::get(
-        2, 0, {getAffineConstantExpr(0, ctx), channel, row, col}, ctx);
+    auto [image, pixel] = delinearize(j, conv.batch, pixels);
+    auto [row, col] = inputRowCol(pixel, winRow, winCol);
+    map = AffineMap::get(2, 0, {image, channel, row, col}, ctx);
   }
 
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
+  // NCHW's output is [F, N*OH*OW] as the matmul's: with a batch above 1,
+  // its images are transposed behind the filters (linalg.transpose of the
+  // result, and of the initial value unless it is a fill).
+  SmallVector<int64_t> imagesBehindFilters;
+  if (nchw && conv.batch != 1)
+    imagesBehindFilters = {1, 0, 2, 3};
   SmallVector<ReassociationIndices> outputMatrix =
       nhwc ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
-           : SmallVector<ReassociationIndices>{{0, 1}, {2, 3}};
+      : imagesBehindFilters.empty()
+          ? SmallVector<ReassociationIndices>{{0, 1}, {2, 3}}
+          : SmallVector<ReassociationIndices>{{0}, {1, 2, 3}};
   SmallVector<ReassociationIndices> filterMatrix =
       nhwc ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
            : SmallVector<ReassociationIndices>{{0}, {1, 2, 3}};
-  Value patches =
-      nhwc ? buildPatches(rewriter, loc, input, map, conv.batch * pixels,
-                          reduction)
-           : buildPatches(rewriter, loc, input, map, reduction, pixels);
+  Value patches = nhwc ? buildPatches(rewriter, loc, input, map,
+                                      conv.batch * pixels, reduction)
+                       : buildPatches(rewriter, loc, input, map, reduction,
+                                      conv.batch * pixels);
   Value weights = collapseConvOperand(rewriter, loc, filter, filterMatrix);
-  Value output = collapseConvOperand(rewriter, loc, init, outputMatrix);
+  Value output = collapseConvOperand(rewriter, loc, init, outputMatrix,
+                                     imagesBehindFilters);
   SmallVector<Value> operands = nhwc ? SmallVector<Value>{patches, weights}
                                      : SmallVector<Value>{weights, patches};
-  return replaceConvByMatmul(rewriter, op, operands, output, outputMatrix);
+  return replaceConvByMatmul(rewriter, op, operands, output, outputMatrix,
+                             imagesBehindFilters);
 }
 
 /// Whether the matmul `op` becomes would run on `device`'s tensor cores:

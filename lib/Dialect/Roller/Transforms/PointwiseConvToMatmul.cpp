@@ -10,6 +10,7 @@
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERPOINTWISECONVTOMATMULPASS
@@ -21,13 +22,17 @@ using namespace mlir::roller;
 
 Value mlir::roller::collapseConvOperand(RewriterBase &rewriter, Location loc,
                                         Value value,
-                                        ArrayRef<ReassociationIndices> groups) {
+                                        ArrayRef<ReassociationIndices> groups,
+                                        ArrayRef<int64_t> permutation) {
   auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> permuted(type.getShape());
+  if (!permutation.empty())
+    permuted = applyPermutation(type.getShape(), permutation);
   SmallVector<int64_t> shape;
   for (const ReassociationIndices &group : groups) {
     int64_t size = 1;
     for (int64_t d : group)
-      size *= type.getDimSize(d);
+      size *= permuted[d];
     shape.push_back(size);
   }
   // A fill stays a fill (done in the kernel), at the matmul's shape.
@@ -39,6 +44,13 @@ Value mlir::roller::collapseConvOperand(RewriterBase &rewriter, Location loc,
     return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
                                   ValueRange{empty})
         .getResult(0);
+  }
+  if (!permutation.empty()) {
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, permuted, type.getElementType());
+    value =
+        linalg::TransposeOp::create(rewriter, loc, value, empty, permutation)
+            .getResult()[0];
   }
   return tensor::CollapseShapeOp::create(
              rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
@@ -72,8 +84,6 @@ std::optional<std::string> mlir::roller::whyNotConvGemm(linalg::LinalgOp op) {
   if (!(element.isF16() || element.isBF16()) ||
       filterType.getElementType() != element)
     return std::string("inputs not f16 or bf16");
-  if (nchw && inputType.getDimSize(0) != 1)
-    return std::string("NCHW with a batch above 1");
   auto empty = [](RankedTensorType type) {
     return llvm::is_contained(type.getShape(), 0);
   };
@@ -85,15 +95,28 @@ std::optional<std::string> mlir::roller::whyNotConvGemm(linalg::LinalgOp op) {
 linalg::MatmulOp
 mlir::roller::replaceConvByMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
                                   ValueRange operands, Value output,
-                                  ArrayRef<ReassociationIndices> outputGroups) {
+                                  ArrayRef<ReassociationIndices> outputGroups,
+                                  ArrayRef<int64_t> permutation) {
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   Location loc = op.getLoc();
   Value init = op.getDpsInitOperand(0)->get();
+  auto initType = cast<RankedTensorType>(init.getType());
   auto matmul = linalg::MatmulOp::create(
       rewriter, loc, TypeRange{output.getType()}, operands, ValueRange{output});
-  Value result = tensor::ExpandShapeOp::create(
-      rewriter, loc, init.getType(), matmul.getResult(0), outputGroups);
+  SmallVector<int64_t> permuted(initType.getShape());
+  if (!permutation.empty())
+    permuted = applyPermutation(initType.getShape(), permutation);
+  Value result =
+      tensor::ExpandShapeOp::create(rewriter, loc, initType.clone(permuted),
+                                    matmul.getResult(0), outputGroups);
+  if (!permutation.empty()) {
+    Value empty = tensor::EmptyOp::create(rewriter, loc, initType.getShape(),
+                                          initType.getElementType());
+    result = linalg::TransposeOp::create(rewriter, loc, result, empty,
+                                         invertPermutationVector(permutation))
+                 .getResult()[0];
+  }
   Operation *oldInit = init.getDefiningOp();
   rewriter.replaceOp(op, result);
   if (oldInit && isOpTriviallyDead(oldInit))
@@ -110,6 +133,11 @@ mlir::roller::pointwiseConvToMatmul(RewriterBase &rewriter,
   auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
   if (!hasUnitStrides(nhwc ? nhwc.getStrides() : nchw.getStrides()))
     return rewriter.notifyMatchFailure(op, "strides other than 1");
+  // NCHW's channels and pixels of several images are no one matrix (the
+  // implicit GEMM gathers them, ConvToImplicitGemm.h).
+  if (nchw && cast<RankedTensorType>(op.getDpsInputOperand(0)->get().getType())
+                      .getDimSize(0) != 1)
+    return rewriter.notifyMatchFailure(op, "NCHW with a batch above 1");
   Value input = op.getDpsInputOperand(0)->get();
   Value filter = op.getDpsInputOperand(1)->get();
   Value init = op.getDpsInitOperand(0)->get();

@@ -22,16 +22,19 @@
 
 namespace mlir::roller {
 
-/// Rewrites `op`, a `linalg.conv_2d_nhwc_hwcf` (any batch) or a
-/// `linalg.conv_2d_nchw_fchw` (a batch of 1) on tensors of static shapes
-/// with f16 or bf16 inputs, any window, strides and dilations, into a
+/// Rewrites `op`, a `linalg.conv_2d_nhwc_hwcf` or a
+/// `linalg.conv_2d_nchw_fchw` (any batch) on tensors of static shapes with
+/// f16 or bf16 inputs, any window, strides and dilations, into a
 /// `linalg.matmul` of its patches and its collapsed filter: NHWC, a gather
-/// copy of the patches [N*OH*OW, KH*KW*C] (k ordered as the filter's
-/// rows: kh, kw, c) times the filter [KH*KW*C, F]; NCHW, the filter
-/// [F, C*KH*KW] times a gather copy of the patches [C*KH*KW, OH*OW]. The
-/// result is expanded back to the convolution's shape and replaces it; a
-/// fill of the output is re-made at the matmul's shape. Returns the matmul;
-/// fails without touching the IR otherwise.
+/// copy of the patches [N*OH*OW, KH*KW*C] (k ordered as the filter's rows:
+/// kh, kw, c) times the filter [KH*KW*C, F]; NCHW, the filter [F, C*KH*KW]
+/// times a gather copy of the patches [C*KH*KW, N*OH*OW]. The result is
+/// expanded back to the convolution's shape and replaces it (NCHW with a
+/// batch above 1: to [F, N, OH, OW], then a `linalg.transpose` to the
+/// output's [N, F, OH, OW], and the initial value is transposed the other
+/// way unless it is a fill); a fill of the output is re-made at the
+/// matmul's shape. Returns the matmul; fails without touching the IR
+/// otherwise.
 FailureOr<linalg::MatmulOp> convToImplicitGemm(RewriterBase &rewriter,
                                                linalg::LinalgOp op);
 

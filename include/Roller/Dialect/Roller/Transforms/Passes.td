@@ -552,16 +552,20 @@ def RollerConvToImplicitGemmPass
     implicit GEMM view). As a convolution, its warp tiles span several loops
     along m and k, which `mma.sync` cannot take, so f16/bf16 convolutions
     with a window larger than 1x1, or with strides, ran on the CUDA cores.
-    This pass rewrites a `linalg.conv_2d_nhwc_hwcf` (any batch) or
-    `linalg.conv_2d_nchw_fchw` (a batch of 1) on static tensors with f16 or
+    This pass rewrites a `linalg.conv_2d_nhwc_hwcf` or
+    `linalg.conv_2d_nchw_fchw` (any batch) on static tensors with f16 or
     bf16 inputs, any window, strides and dilations, into a `linalg.matmul`
     whose patch operand is a *gather copy*: a `linalg.generic` that yields
     its input element through an indexing map of floordiv/mod expressions
     (the same op upstream's `convert_conv2d_to_img2col` writes). NHWC: the
     patches [N*OH*OW, KH*KW*C] times the filter [KH*KW*C, F]; NCHW: the
-    filter [F, C*KH*KW] times the patches [C*KH*KW, OH*OW]. The result is
+    filter [F, C*KH*KW] times the patches [C*KH*KW, N*OH*OW]. The result is
     expanded back, and a fill of the output is re-made at the matmul's
-    shape.
+    shape. NCHW with a batch above 1 (torch-mlir's convolutions of a batch):
+    the result [F, N, OH, OW] is transposed to NCHW by a `linalg.transpose`
+    after the matmul (a kernel of its own: a pass over the output against
+    the CUDA cores' convolution), and an initial value other than a fill is
+    transposed the other way before it.
 
     The gather is never computed: the selection gives it no kernel, and the
     matmul's rProgram reads through it (`ReadThroughGathers.h`): each block

@@ -36,28 +36,32 @@ FailureOr<linalg::MatmulOp> pointwiseConvToMatmul(RewriterBase &rewriter,
 
 /// Why `op` is no convolution Roller rewrites into a GEMM (here and in
 /// ConvToImplicitGemm.h), or nullopt when it is one: a
-/// `linalg.conv_2d_nhwc_hwcf`, or a `linalg.conv_2d_nchw_fchw` with a batch
-/// of 1 (NCHW's channels and pixels of several images are no one matrix),
-/// on tensors of static, non-empty shapes with f16 or bf16 inputs and no
-/// `roller.config` (a config is for the convolution as it is).
+/// `linalg.conv_2d_nhwc_hwcf` or `linalg.conv_2d_nchw_fchw` on tensors of
+/// static, non-empty shapes with f16 or bf16 inputs and no `roller.config`
+/// (a config is for the convolution as it is).
 std::optional<std::string> whyNotConvGemm(linalg::LinalgOp op);
 
 /// Replaces `op` (whyNotConvGemm holds) by a `linalg.matmul` of `operands`
 /// into `output`, its result expanded back by `outputGroups` to `op`'s
-/// shape, and erases `op`'s initial value when nothing else uses it. The
-/// matmul's builder makes the convolution's body from the same element
-/// types (the casts of mixed precision included). Returns the matmul.
+/// shape permuted by `permutation` (none when empty) and transposed back by
+/// a `linalg.transpose`, and erases `op`'s initial value when nothing else
+/// uses it. The matmul's builder makes the convolution's body from the same
+/// element types (the casts of mixed precision included). Returns the
+/// matmul.
 linalg::MatmulOp
 replaceConvByMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
                     ValueRange operands, Value output,
-                    ArrayRef<ReassociationIndices> outputGroups);
+                    ArrayRef<ReassociationIndices> outputGroups,
+                    ArrayRef<int64_t> permutation = {});
 
-/// `value`, a static tensor, collapsed by `groups` (a convolution's
-/// operand into a matrix): a tensor.collapse_shape, or, for a fill of an
-/// empty tensor, a fill of an empty tensor of the collapsed shape (the fill
-/// stays one, done in the kernel).
+/// `value`, a static tensor, permuted by `permutation` (a
+/// `linalg.transpose`; none when empty) and collapsed by `groups` (a
+/// convolution's operand into a matrix): a tensor.collapse_shape, or, for a
+/// fill of an empty tensor, a fill of an empty tensor of the final shape
+/// (the fill stays one, done in the kernel).
 Value collapseConvOperand(RewriterBase &rewriter, Location loc, Value value,
-                          ArrayRef<ReassociationIndices> groups);
+                          ArrayRef<ReassociationIndices> groups,
+                          ArrayRef<int64_t> permutation = {});
 
 /// pointwiseConvToMatmul on every convolution in `root` it applies to, each
 /// with a remark when `remarks` is set. Returns the number of rewrites.
