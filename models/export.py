@@ -137,6 +137,9 @@ MODELS = {
                       "torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, "
                       "dim_feedforward=128, dropout=0.0, batch_first=True), "
                       "post-norm, ReLU"),
+    "resnet_block_f16": (ResNetBlock, [(2, 3, 32, 32)], torch.float16,
+                         "resnet_block in f16: NCHW convolutions of a batch "
+                         "of 2 (implicit GEMMs on tensor cores)"),
     "llama_mlp_f16": (LlamaMlp, [(4, 64)], torch.float16,
                       "down(silu(gate(x)) * up(x)), hidden 64, intermediate "
                       "176, no bias, f16"),
