@@ -26,6 +26,7 @@
 #include "Roller/Dialect/Roller/Transforms/DropKeepdimUnits.h"
 #include "Roller/Dialect/Roller/Transforms/FoldBatchNorm.h"
 #include "Roller/Dialect/Roller/Transforms/FoldConstants.h"
+#include "Roller/Dialect/Roller/Transforms/FoldExtensionsIntoContractions.h"
 #include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
 #include "Roller/Dialect/Roller/Transforms/FuseEpilogues.h"
 #include "Roller/Dialect/Roller/Transforms/MergeSiblingReductions.h"
@@ -68,6 +69,10 @@ struct RollerTilePass
     // scheduled and tiled like the rest instead of running on the host.
     // Pads their consumers read through stay pads (ReadThroughPads.h).
     tensorOpsToLinalg(rewriter, module, fusePads, /*remarks=*/true);
+    // Before folding (an extended f16 weight would become an f32
+    // constant): matmuls of extended f16/bf16 operands read them narrow,
+    // on tensor cores.
+    foldExtensionsIntoContractions(rewriter, module, /*remarks=*/true);
     // Before folding: the broadcast of a weight over a batch would fold
     // into a constant as large as the batch.
     batchMatmulsToMatmuls(rewriter, module);

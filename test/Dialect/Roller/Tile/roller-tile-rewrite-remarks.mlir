@@ -60,3 +60,41 @@ func.func @implicit_gemm_bf16_out(%x: tensor<1x7x5x24xbf16>, %w: tensor<3x3x24x4
          ins(%x, %w : tensor<1x7x5x24xbf16>, tensor<3x3x24x40xbf16>) outs(%c : tensor<1x5x3x40xbf16>) -> tensor<1x5x3x40xbf16>
   return %r : tensor<1x5x3x40xbf16>
 }
+
+// -----
+
+// torch-mlir's f16 Linear with a bias: the f32 matmul of the extended
+// operands reads them in f16, on tensor cores (the bias add is its epilogue).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d1)>
+func.func @extended_f16_linear(%x: tensor<8x64xf16>, %w: tensor<64x32xf16>, %b: tensor<32xf32>) -> tensor<8x32xf32> {
+  %e0 = tensor.empty() : tensor<8x64xf32>
+  %xf = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x64xf16>) outs(%e0 : tensor<8x64xf32>) {
+  ^bb0(%in: f16, %out: f32):
+    %0 = arith.extf %in : f16 to f32
+    linalg.yield %0 : f32
+  } -> tensor<8x64xf32>
+  %e1 = tensor.empty() : tensor<64x32xf32>
+  %wf = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%w : tensor<64x32xf16>) outs(%e1 : tensor<64x32xf32>) {
+  ^bb0(%in: f16, %out: f32):
+    %0 = arith.extf %in : f16 to f32
+    linalg.yield %0 : f32
+  } -> tensor<64x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x32xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x32xf32>) -> tensor<8x32xf32>
+  // expected-remark @+2 {{roller-fold-extensions-into-contractions: reads its f16/bf16 operands before their extension to f32 (tensor cores)}}
+  // expected-remark @+1 {{roller-select: tensor-core}}
+  %r = linalg.matmul ins(%xf, %wf : tensor<8x64xf32>, tensor<64x32xf32>) outs(%c : tensor<8x32xf32>) -> tensor<8x32xf32>
+  // expected-remark @+2 {{roller-select: }}
+  // expected-remark @+1 {{roller-fuse-epilogues: fused as the epilogue}}
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%r, %b : tensor<8x32xf32>, tensor<32xf32>) outs(%e : tensor<8x32xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %0 = arith.addf %in, %bias : f32
+    linalg.yield %0 : f32
+  } -> tensor<8x32xf32>
+  return %y : tensor<8x32xf32>
+}

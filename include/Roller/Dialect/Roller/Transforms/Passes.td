@@ -168,7 +168,8 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
 
     Before selecting, it runs (in this order) `roller-tensor-ops-to-linalg`
     (with `fuse-pads` unless `fuse-pads=false`: pads their consumers read
-    through stay pads), `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
+    through stay pads), `roller-fold-extensions-into-contractions`,
+    `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
     `roller-fold-batch-norm`, unless `fuse-epilogues=false`
     `roller-split-bias-init`, `roller-pointwise-conv-to-matmul`,
     `roller-conv-to-implicit-gemm` (for the device it selects for), unless
@@ -611,6 +612,48 @@ def RollerConvToImplicitGemmPass
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
+}
+
+def RollerFoldExtensionsIntoContractionsPass
+    : Pass<"roller-fold-extensions-into-contractions"> {
+  let summary = "Matmuls of extended f16/bf16 operands read them narrow";
+  let description = [{
+    torch-mlir lowers a Linear with a bias of f16 or bf16 tensors
+    (`aten.addmm`) as an f32 matmul of its operands extended to f32: two
+    elementwise `arith.extf` ops, then a `linalg.matmul` of f32 tensors,
+    which has no f16 or bf16 input and so runs on the CUDA cores (and the
+    extended activations are a tensor of their own). This pass rewrites a
+    `linalg.matmul` or `linalg.batch_matmul` whose two inputs are each an
+    elementwise extension (a `linalg.generic` with identity maps yielding
+    `arith.extf` of its input) of tensors of one type, f16 or bf16, into the
+    same op reading the narrow tensors: the values are the same, as the
+    named op's body extends its inputs to the output's type, and the matmul
+    now runs on tensor cores. Its indexing maps, cast and other attributes
+    are kept; extensions left without users are erased. `--roller-tile`
+    runs it first of all, before constant folding would make an extended
+    weight an f32 constant. Entry point: `foldExtensionsIntoContraction`
+    (`FoldExtensionsIntoContractions.h`).
+
+    ```mlir
+    %xf = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+            ins(%x : tensor<8x64xf16>) outs(%e0 : tensor<8x64xf32>) {
+          ^bb0(%in: f16, %out: f32):
+            %0 = arith.extf %in : f16 to f32
+            linalg.yield %0 : f32
+          } -> tensor<8x64xf32>
+    %wf = linalg.generic ... ins(%w : tensor<64x32xf16>) ... -> tensor<64x32xf32>
+    %r = linalg.matmul ins(%xf, %wf : tensor<8x64xf32>, tensor<64x32xf32>)
+                       outs(%c : tensor<8x32xf32>) -> tensor<8x32xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %r = linalg.matmul ins(%x, %w : tensor<8x64xf16>, tensor<64x32xf16>)
+                       outs(%c : tensor<8x32xf32>) -> tensor<8x32xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
 def RollerWidenBf16AccumulatorsPass
