@@ -214,7 +214,16 @@ void Constructor::runOnView(const ExprView &view,
       }
       refine(view, ctx, mma);
     }
-    bool enough = int64_t(found.size()) >= options.topK ||
+    // Enough candidates in a space whose tiles all leave SMs idle are no
+    // reason to stop: a tensor-core GEMM with N = 392 = 8 * 49 has no
+    // aligned tile narrower than 392 without padding, so with one stage
+    // every zero-waste candidate is 392 wide and its grid 32 blocks on
+    // a100's 108 SMs (200 us predicted), where a padded 64 x 32 tile of the
+    // next eps launches 104 (47 us). The model ranks all of them.
+    bool fillsDevice = llvm::any_of(found, [&](const Candidate &candidate) {
+      return candidate.prediction.blocks >= device.smCount;
+    });
+    bool enough = (int64_t(found.size()) >= options.topK && fillsDevice) ||
                   (!found.empty() && eps >= 0.6) ||
                   eps >= getEpsSchedule().back();
     if (!enough)

@@ -306,6 +306,26 @@ TEST(ConstructionTest, NoTensorCoresOnVoltaOrForF32) {
 // candidates whose m or n tiles leave a boundary block, their k steps
 // dividing 1024 (where a multiple of 16 can divide K, one does); a 1000^3
 // matmul, whose K no multiple of 16 divides, gets them too.
+// N = 392 = 8 * 49 has no aligned divisor but itself, so with one stage
+// (an input read through a pad or a gather) every zero-waste tile of this
+// GEMM is 392 wide: 32 blocks on a100's 108 SMs. The construction goes on
+// to the padded tiles of a larger eps until a candidate fills the SMs, and
+// the model ranks them all.
+TEST(ConstructionTest, CoarseExtentsRelaxUntilTheGridFills) {
+  const DeviceSpec &a100 = preset("a100");
+  TensorExpr mm = f16Matmul(512, 392, 4608);
+  ConstructionOptions oneStage;
+  oneStage.stages = 1;
+  ConstructionResult result = construct(mm, a100, oneStage);
+  expectWellFormed(mm, a100, result);
+  ASSERT_FALSE(result.candidates.empty());
+  // The model's top-1 is a padded tile narrower than 392 whose grid is
+  // three times the 392-wide tiles' (64 x 32: 104 blocks).
+  const Candidate &best = result.candidates.front();
+  EXPECT_LT(best.schedule.block[1], 392) << str(best.schedule.block);
+  EXPECT_GE(best.prediction.blocks, 3 * 32) << str(best.schedule.block);
+}
+
 TEST(ConstructionTest, TensorCoreBlocksNeedNotDivideTheTensor) {
   TensorExpr mm = f16Matmul(1000, 1000, 1024);
   ConstructionResult result = construct(mm, preset("h200"));

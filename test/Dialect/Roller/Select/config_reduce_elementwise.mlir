@@ -1,6 +1,6 @@
 // RUN: roller-opt %s --split-input-file --roller-select="device=h200" | FileCheck %s --check-prefix=H200
 // RUN: roller-opt %s --split-input-file --roller-select="device=a100" | FileCheck %s --check-prefix=A100
-// RUN: roller-opt %s --split-input-file --roller-select="device=h200 split-reductions=0" | FileCheck %s --check-prefix=NOSPLIT
+// RUN: roller-opt %s --split-input-file --roller-select="device=h200 split-reductions=0 split-across-blocks=0" | FileCheck %s --check-prefix=NOSPLIT
 
 // Configs --roller-select chooses for reductions and elementwise ops. None of
 // them reuses data, so all run in one level (global -> registers): staged =
@@ -15,11 +15,15 @@
 // 256 blocks: no more rows per block than leave every SM a block, ROLLER's
 // small-operator rule; see small-grid.mlir) or 128 (a100: 2 rows over 32
 // threads) elements in steps of 4, the partial sums combined at the end;
-// the model ranks them above a thread per row. With
-// split-reductions=0, ROLLER's thread per row: 32 rows per block, a thread
-// summing 64 elements per step, grid 32.
+// the model ranks them above a thread per row. With split-reductions=0
+// and split-across-blocks=0, ROLLER's thread per row, a thread summing 64
+// elements per step: no tile fills the 132 SMs (a block keeps a warp of
+// rows, so at most 32 blocks), so the construction goes on past the
+// zero-waste tiles (32 rows per block, grid 32, 57.7 us predicted) to 48
+// rows per block (two warps, grid 22, 43.3 us).
 // NOSPLIT-LABEL: func.func @reduce_last(
-// NOSPLIT: roller.config = #roller.config<block = <shared, [32, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>}
+// NOSPLIT: roller.config = #roller.config<block = <shared, [48, 64]>, thread = <register, [1, 64]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [22], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>}
+// NOSPLIT-LABEL: func.func @
 // NOSPLIT-NOT: reduce_threads
 // H200-LABEL: func.func @reduce_last(
 // H200: roller.config = #roller.config<block = <shared, [4, 4096]>, thread = <register, [4, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 64>
@@ -37,9 +41,12 @@ func.func @reduce_last(%in: tensor<1024x4096xf32>, %init: tensor<1024xf32>) -> t
 // -----
 
 // Sum over the two middle axes (d1:64, d2:56 reductions; d0:32, d3:128
-// spatial): a thread steps a whole 56 row; 32 outputs per block, grid 32*4 = 128.
+// spatial): a thread steps a whole 56 row; 32 outputs per block, grid 32*4 =
+// 128 on a100. Every zero-waste tile leaves some of h200's 132 SMs idle, so
+// its construction goes on to padded tiles: 48 outputs per block (two
+// warps, grid 32*3 = 96; 37.9 us predicted against 50.5 for 32).
 // H200-LABEL: func.func @reduce_middle(
-// H200: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
+// H200: roller.config = #roller.config<block = <shared, [1, 1, 56, 48]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [96], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 // A100-LABEL: func.func @reduce_middle(
 // A100: roller.config = #roller.config<block = <shared, [1, 1, 56, 32]>, thread = <register, [1, 1, 56, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 func.func @reduce_middle(%in: tensor<32x64x56x128xf32>, %init: tensor<32x128xf32>) -> tensor<32x128xf32> {
