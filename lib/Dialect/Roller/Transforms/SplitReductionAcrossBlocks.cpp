@@ -12,6 +12,9 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
+#include <cmath>
+#include <deque>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::roller;
@@ -105,23 +108,31 @@ struct SplitCandidate {
     TensorExpr partial, combine;
     Constructed partialBest, combineBest;
   };
-  std::vector<Try> tries;
+  /// A deque: tries are pointed to while they are constructed.
+  std::deque<Try> tries;
 };
 
-/// The slice counts worth trying for `op`, whose unsplit best is `unsplit`:
-/// powers of two dividing the reduction that leave each slice a warp's
-/// width of it, up to the first that gives the unsplit schedule a full
-/// wave (more slices than that only add partial results to combine).
-SmallVector<int64_t> getSliceCounts(linalg::LinalgOp op,
-                                    const Prediction &unsplit,
-                                    const DeviceSpec &device) {
+/// Whether `slices` may split `op`'s reduction: it divides the reduction and
+/// leaves each slice a warp's width of it.
+bool isSliceCountAllowed(linalg::LinalgOp op, int64_t slices,
+                         const DeviceSpec &device) {
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);
   int64_t extent = op.getStaticLoopRanges()[reductionDims.front()];
+  return extent % slices == 0 && extent / slices >= device.warpSize;
+}
+
+/// The slice counts to try first for `op`, whose unsplit best is `unsplit`:
+/// the allowed powers of two up to the first that gives the unsplit
+/// schedule a full wave. The partial products' own construction may find
+/// narrower tiles for their shorter reductions, so the caller goes on
+/// doubling while the split's predicted time keeps falling.
+SmallVector<int64_t> getSliceCounts(linalg::LinalgOp op,
+                                    const Prediction &unsplit,
+                                    const DeviceSpec &device) {
   int64_t fullWave = device.smCount * std::max<int64_t>(unsplit.blocksPerSM, 1);
   SmallVector<int64_t> counts;
-  for (int64_t slices = 2;
-       extent % slices == 0 && extent / slices >= device.warpSize;
+  for (int64_t slices = 2; isSliceCountAllowed(op, slices, device);
        slices *= 2) {
     counts.push_back(slices);
     if (slices * unsplit.blocks >= fullWave)
@@ -222,29 +233,62 @@ int64_t mlir::roller::splitUnderfilledReductions(
   });
 
   // ROLLER's small-operator criterion: fewer blocks than SMs.
-  std::vector<std::pair<size_t, size_t>> tasks;
-  for (auto [index, candidate] : llvm::enumerate(candidates)) {
+  auto addTry = [&](SplitCandidate &candidate, int64_t slices,
+                    std::vector<SplitCandidate::Try *> &added) {
+    auto start = std::chrono::steady_clock::now();
+    auto exprs = getSplitExprs(rewriter, candidate.op, slices);
+    candidate.splittingUs += elapsedUs(start);
+    if (!exprs)
+      return;
+    candidate.tries.push_back(
+        {slices, std::move(exprs->first), std::move(exprs->second), {}, {}});
+    added.push_back(&candidate.tries.back());
+  };
+  auto constructTries = [&](std::vector<SplitCandidate::Try *> &added) {
+    parallelFor(ctx, 0, added.size(), [&](size_t task) {
+      added[task]->partialBest =
+          construct(added[task]->partial, device, options);
+      added[task]->combineBest =
+          construct(added[task]->combine, device, options);
+    });
+  };
+  auto splitUs = [](const SplitCandidate::Try &attempt) {
+    const Candidate *partial = attempt.partialBest.best();
+    const Candidate *combine = attempt.combineBest.best();
+    return partial && combine
+               ? partial->prediction.totalUs + combine->prediction.totalUs
+               : std::numeric_limits<double>::infinity();
+  };
+  std::vector<SplitCandidate::Try *> added;
+  for (SplitCandidate &candidate : candidates) {
     const Candidate *unsplit = candidate.unsplit.best();
     if (!unsplit || unsplit->prediction.blocks >= device.smCount)
       continue;
     for (int64_t slices :
-         getSliceCounts(candidate.op, unsplit->prediction, device)) {
-      auto start = std::chrono::steady_clock::now();
-      auto exprs = getSplitExprs(rewriter, candidate.op, slices);
-      candidate.splittingUs += elapsedUs(start);
-      if (!exprs)
-        continue;
-      candidate.tries.push_back(
-          {slices, std::move(exprs->first), std::move(exprs->second), {}, {}});
-      tasks.emplace_back(index, candidate.tries.size() - 1);
-    }
+         getSliceCounts(candidate.op, unsplit->prediction, device))
+      addTry(candidate, slices, added);
   }
-  parallelFor(ctx, 0, tasks.size(), [&](size_t task) {
-    SplitCandidate::Try &attempt =
-        candidates[tasks[task].first].tries[tasks[task].second];
-    attempt.partialBest = construct(attempt.partial, device, options);
-    attempt.combineBest = construct(attempt.combine, device, options);
-  });
+  constructTries(added);
+  // Doubling on while the most slices tried so far are the fastest split.
+  while (true) {
+    added.clear();
+    for (SplitCandidate &candidate : candidates) {
+      if (candidate.tries.empty())
+        continue;
+      const SplitCandidate::Try &last = candidate.tries.back();
+      int64_t next = last.slices * 2;
+      bool lastIsBest = llvm::all_of(candidate.tries,
+                                     [&](const SplitCandidate::Try &attempt) {
+                                       return splitUs(attempt) >= splitUs(last);
+                                     });
+      if (std::isfinite(splitUs(last)) && lastIsBest &&
+          isSliceCountAllowed(candidate.op, next, device))
+        addTry(candidate, next, added);
+    }
+    if (added.empty())
+      break;
+    constructTries(added);
+  }
 
   int64_t splits = 0;
   for (SplitCandidate &candidate : candidates) {
