@@ -139,7 +139,7 @@ MODELS = {
                       "post-norm, ReLU"),
     "resnet_block_f16": (ResNetBlock, [(2, 3, 32, 32)], torch.float16,
                          "resnet_block in f16: NCHW convolutions of a batch "
-                         "of 2 (implicit GEMMs on tensor cores)"),
+                         "of 2, an f16 Linear with a bias"),
     "llama_mlp_f16": (LlamaMlp, [(4, 64)], torch.float16,
                       "down(silu(gate(x)) * up(x)), hidden 64, intermediate "
                       "176, no bias, f16"),

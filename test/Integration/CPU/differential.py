@@ -70,6 +70,8 @@ SCALE = 1.0
 GPU = False
 # With --ptx-dir (GPU path): where each module's kernels are written.
 PTX_DIR = None
+# --before-tile: passes run before --roller-tile ({device} is the device).
+BEFORE_TILE = []
 
 
 def pick(rng, lo, hi):
@@ -513,8 +515,9 @@ def passes(device):
     """The roller pipeline for a device, the reference one for None."""
     if not device:
         return ["--roller-lower-to-cpu"]
-    return [f"--roller-tile=device={device}",
-            "--convert-to-nvvm" if GPU else "--roller-lower-to-cpu"]
+    return [p.replace("{device}", device) for p in BEFORE_TILE] + [
+        f"--roller-tile=device={device}",
+        "--convert-to-nvvm" if GPU else "--roller-lower-to-cpu"]
 
 
 def libs_for(tools, device):
@@ -681,14 +684,23 @@ def main():
     parser.add_argument("--ptx-dir", default=None,
                         help="with --gpu, also write each module's kernels "
                         "to DIR/<device>/ (for ptxas checks)")
+    parser.add_argument("--before-tile", action="append", default=[],
+                        metavar="PASS",
+                        help="a roller-opt pass to run before --roller-tile "
+                        "on the roller pipelines, {device} replaced by the "
+                        "device (repeatable): e.g. --before-tile="
+                        "--roller-attach-device=device={device} "
+                        "--before-tile=--roller-conv-to-implicit-gemm forces "
+                        "the implicit GEMMs the model would weigh")
     parser.add_argument("--list", action="store_true",
                         help="print the cases and exit")
     args = parser.parse_args()
 
-    global SCALE, GPU, PTX_DIR
+    global SCALE, GPU, PTX_DIR, BEFORE_TILE
     SCALE = args.scale
     GPU = args.gpu
     PTX_DIR = args.ptx_dir
+    BEFORE_TILE = args.before_tile
     if GPU and not args.emulator_runtime:
         parser.error("--gpu needs --emulator-runtime")
     if PTX_DIR and not GPU:

@@ -6,12 +6,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/ConvToImplicitGemm.h"
+#include "Roller/Analysis/Construction.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
+#include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
+#include "Roller/Dialect/Roller/Transforms/Select.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <limits>
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERCONVTOIMPLICITGEMMPASS
@@ -166,24 +172,130 @@ static bool runsOnTensorCores(linalg::LinalgOp op, DeviceAttr device,
   return device.toSpec().hasMmaSyncFor(input.isF16() ? "f16" : "bf16");
 }
 
+/// The best predicted time of `op` on `device`, constructed as the
+/// selection will (one stage when an input is read through a pad or a
+/// gather), or null when nothing fits.
+static std::optional<double> predictBest(linalg::LinalgOp op,
+                                         const DeviceSpec &device) {
+  llvm::Expected<TensorExpr> expr = getSchedulableExpr(op);
+  if (!expr) {
+    llvm::consumeError(expr.takeError());
+    return std::nullopt;
+  }
+  ConstructionOptions options;
+  if (llvm::any_of(op.getDpsInputs(), [](Value input) {
+        return input.getDefiningOp<tensor::PadOp>() ||
+               isReadThroughGather(input);
+      }))
+    options.stages = 1;
+  llvm::Expected<ConstructionResult> result =
+      constructSchedules(*expr, device, options);
+  if (!result) {
+    llvm::consumeError(result.takeError());
+    return std::nullopt;
+  }
+  return result->candidates.front().prediction.totalUs;
+}
+
+/// Predicted times of `op` as a convolution and as its implicit GEMM with
+/// the transposes of an NCHW batch (plus `launchUs` per extra kernel),
+/// when the rewrite adds kernels: an NCHW convolution with a batch above
+/// 1. The rewrite is tried on a clone, whose ops are then erased.
+static std::optional<std::pair<double, double>>
+weighTransposes(RewriterBase &rewriter, linalg::LinalgOp op,
+                const DeviceSpec &device, double launchUs) {
+  auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
+  if (!nchw || cast<RankedTensorType>(op.getDpsInputOperand(0)->get().getType())
+                       .getDimSize(0) == 1)
+    return std::nullopt;
+  std::optional<double> convUs = predictBest(op, device);
+  if (!convUs)
+    return std::nullopt;
+  OpBuilder::InsertionGuard guard(rewriter);
+  Operation *before = op->getPrevNode();
+  rewriter.setInsertionPoint(op);
+  auto clone = cast<linalg::LinalgOp>(rewriter.clone(*op));
+  std::optional<double> gemmUs;
+  FailureOr<linalg::MatmulOp> matmul = convToImplicitGemm(rewriter, clone);
+  if (succeeded(matmul)) {
+    // The matmul, the transpose of its result and, unless the initial value
+    // is a fill, the transpose of that.
+    SmallVector<linalg::LinalgOp> kernels{*matmul};
+    for (Operation *user : matmul->getResult(0).getUsers())
+      for (Operation *transpose : user->getUsers())
+        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(transpose))
+          kernels.push_back(linalgOp);
+    if (auto collapse = matmul->getDpsInitOperand(0)
+                            ->get()
+                            .getDefiningOp<tensor::CollapseShapeOp>())
+      if (auto transpose = collapse.getSrc().getDefiningOp<linalg::LinalgOp>())
+        kernels.push_back(transpose);
+    double total = launchUs * (kernels.size() - 1);
+    for (linalg::LinalgOp kernel : kernels) {
+      std::optional<double> us = predictBest(kernel, device);
+      if (!us) {
+        total = std::numeric_limits<double>::infinity();
+        break;
+      }
+      total += *us;
+    }
+    gemmUs = total;
+  }
+  // Everything between `before` and `op` is the clone or what rewriting it
+  // created; users come after their producers.
+  SmallVector<Operation *> created;
+  for (Operation *it = before ? before->getNextNode()
+                              : &op->getBlock()->front();
+       it != op.getOperation(); it = it->getNextNode())
+    created.push_back(it);
+  for (Operation *createdOp : llvm::reverse(created))
+    rewriter.eraseOp(createdOp);
+  if (!gemmUs)
+    return std::nullopt;
+  return std::make_pair(*convUs, *gemmUs);
+}
+
 int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
                                            Operation *root, DeviceAttr device,
-                                           bool bf16SumsWidened, bool remarks) {
+                                           const ImplicitGemmOptions &options,
+                                           bool remarks) {
   SmallVector<linalg::LinalgOp> ops;
   root->walk([&](linalg::LinalgOp op) {
     if (isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp>(op) &&
-        runsOnTensorCores(op, device, bf16SumsWidened))
+        runsOnTensorCores(op, device, options.bf16SumsWidened))
       ops.push_back(op);
   });
   int64_t count = 0;
   for (linalg::LinalgOp op : ops) {
     Location loc = op.getLoc();
+    if (whyNotConvGemm(op))
+      continue;
+    std::optional<std::pair<double, double>> weighed;
+    if (options.weighTransposes)
+      weighed =
+          weighTransposes(rewriter, op, device.toSpec(), options.launchUs);
+    if (weighed && weighed->second >= weighed->first) {
+      if (remarks)
+        emitRemark(loc) << "roller-conv-to-implicit-gemm: left a "
+                           "convolution: its implicit GEMM and the transposes "
+                           "of its NCHW batch are predicted "
+                        << llvm::formatv("{0:f2}", weighed->second)
+                        << " us, the convolution "
+                        << llvm::formatv("{0:f2}", weighed->first) << " us";
+      continue;
+    }
     if (failed(convToImplicitGemm(rewriter, op)))
       continue;
     ++count;
-    if (remarks)
-      emitRemark(loc) << "roller-conv-to-implicit-gemm: a convolution as a "
-                         "matmul of its gathered patches (tensor cores)";
+    if (!remarks)
+      continue;
+    InFlightDiagnostic remark = emitRemark(loc);
+    remark << "roller-conv-to-implicit-gemm: a convolution as a matmul of its "
+              "gathered patches (tensor cores)";
+    if (weighed)
+      remark << llvm::formatv(", with the transposes of its NCHW batch "
+                              "{0:f2} us predicted against {1:f2} us",
+                              weighed->second, weighed->first);
   }
   return count;
 }
@@ -197,10 +309,14 @@ struct RollerConvToImplicitGemmPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     // A bf16 output sums in bf16 until roller-widen-bf16-accumulators,
-    // which a pipeline runs next, makes the matmul sum in f32.
+    // which a pipeline runs next, makes the matmul sum in f32. Every
+    // convolution that qualifies is rewritten: the pass alone does not
+    // weigh (roller-tile does).
+    ImplicitGemmOptions options;
+    options.weighTransposes = false;
     convsToImplicitGemms(rewriter, getOperation(),
-                         getTargetDevice(getOperation()),
-                         /*bf16SumsWidened=*/true, /*remarks=*/false);
+                         getTargetDevice(getOperation()), options,
+                         /*remarks=*/false);
   }
 };
 } // namespace

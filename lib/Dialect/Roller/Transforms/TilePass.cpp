@@ -96,7 +96,9 @@ struct RollerTilePass
     // bf16 into bf16 too where the widening below will sum them in f32.
     if (DeviceAttr target = getSelectionDevice(module))
       convsToImplicitGemms(rewriter, module, target,
-                           /*bf16SumsWidened=*/fuseEpilogues, /*remarks=*/true);
+                           ImplicitGemmOptions{fuseEpilogues, splitLaunchUs,
+                                               /*weighTransposes=*/true},
+                           /*remarks=*/true);
     // After the bias is split off (its add joins the truncation's chain),
     // and the convolutions are matmuls, before the chains are fused: bf16
     // contractions sum in f32, on tensor cores, and round in their epilogue.

@@ -1,8 +1,11 @@
-// Input of mma-ptx.mlir: an f16 NCHW 1x1 convolution of a batch of 8, which
-// roller-conv-to-implicit-gemm makes a matmul of its gathered pixels.
-func.func @conv_f16(%x: tensor<8x64x56x56xf16>, %w: tensor<128x64x1x1xf16>,
-                    %o: tensor<8x128x56x56xf32>) -> tensor<8x128x56x56xf32> {
-  %0 = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<8x64x56x56xf16>, tensor<128x64x1x1xf16>)
-                                outs(%o : tensor<8x128x56x56xf32>) -> tensor<8x128x56x56xf32>
-  return %0 : tensor<8x128x56x56xf32>
+// Input of mma-ptx.mlir: an f16 NCHW 3x3 convolution of a batch of 8, which
+// --roller-tile makes a matmul of its gathered patches (the model predicts
+// it and the transpose of its result faster than the convolution).
+func.func @conv_f16(%x: tensor<8x64x58x58xf16>, %w: tensor<64x64x3x3xf16>) -> tensor<8x64x56x56xf32> {
+  %e = tensor.empty() : tensor<8x64x56x56xf32>
+  %z = arith.constant 0.0 : f32
+  %o = linalg.fill ins(%z : f32) outs(%e : tensor<8x64x56x56xf32>) -> tensor<8x64x56x56xf32>
+  %0 = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<8x64x58x58xf16>, tensor<64x64x3x3xf16>)
+                                outs(%o : tensor<8x64x56x56xf32>) -> tensor<8x64x56x56xf32>
+  return %0 : tensor<8x64x56x56xf32>
 }

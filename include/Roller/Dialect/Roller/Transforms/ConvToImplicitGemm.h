@@ -38,15 +38,34 @@ namespace mlir::roller {
 FailureOr<linalg::MatmulOp> convToImplicitGemm(RewriterBase &rewriter,
                                                linalg::LinalgOp op);
 
+/// What convsToImplicitGemms assumes of the pipeline around it.
+struct ImplicitGemmOptions {
+  /// widenBf16Accumulators follows and makes a bf16 matmul into bf16 sum in
+  /// f32: bf16 convolutions into bf16 qualify.
+  bool bf16SumsWidened = true;
+  /// Microseconds added per extra kernel (an NCHW batch's transposes) when
+  /// the model weighs the rewrite against the convolution, as the split
+  /// across blocks does for its second kernel (split-launch-us).
+  double launchUs = 2.0;
+  /// Weigh the rewrites that add kernels against the convolution (the
+  /// selection's pipeline); false rewrites every convolution that
+  /// qualifies (the pass alone).
+  bool weighTransposes = true;
+};
+
 /// convToImplicitGemm on every convolution in `root` whose matmul would run
 /// on `device`'s tensor cores (f16 or bf16 inputs it has mma.sync m16n8k16
-/// for, summed into f32, or f16 into f16; bf16 into bf16 too when
-/// `bf16SumsWidened`: widenBf16Accumulators will follow and make such a
-/// matmul sum in f32), each with a remark when `remarks` is set. Returns the
-/// number of rewrites.
+/// for, summed into f32, or f16 into f16, or bf16 into bf16 where
+/// `options.bf16SumsWidened`), each with a remark when `remarks` is set.
+/// With `options.weighTransposes`, an NCHW convolution with a batch above 1,
+/// whose rewrite adds the transposes of its result (and initial value) as
+/// kernels, is rewritten only where the model predicts the matmul, the
+/// transposes and `options.launchUs` per extra kernel faster than the
+/// convolution (each constructed as the selection will, on a clone).
+/// Returns the number of rewrites.
 int64_t convsToImplicitGemms(RewriterBase &rewriter, Operation *root,
-                             DeviceAttr device, bool bf16SumsWidened,
-                             bool remarks);
+                             DeviceAttr device,
+                             const ImplicitGemmOptions &options, bool remarks);
 
 } // namespace mlir::roller
 

@@ -564,9 +564,13 @@ def RollerConvToImplicitGemmPass
     expanded back, and a fill of the output is re-made at the matmul's
     shape. NCHW with a batch above 1 (torch-mlir's convolutions of a batch):
     the result [F, N, OH, OW] is transposed to NCHW by a `linalg.transpose`
-    after the matmul (a kernel of its own: a pass over the output against
-    the CUDA cores' convolution), and an initial value other than a fill is
-    transposed the other way before it.
+    after the matmul (a kernel of its own: a pass over the output), and an
+    initial value other than a fill is transposed the other way before it.
+    The pass alone rewrites every convolution that qualifies;
+    `--roller-tile` weighs these extra kernels: it constructs the matmul and
+    the transposes on a clone, and rewrites the convolution only where the
+    model predicts them, plus `split-launch-us` per extra kernel, faster
+    than the convolution (a remark gives both times either way).
 
     The gather is never computed: the selection gives it no kernel, and the
     matmul's rProgram reads through it (`ReadThroughGathers.h`): each block
