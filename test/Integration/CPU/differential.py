@@ -337,6 +337,24 @@ def gen_conv_1x1(rng, data):
     return case
 
 
+def pick_conv_layout_and_batch(rng):
+    """NHWC (three times in five) at a batch of 1-3, or NCHW at a batch of
+    1, one NCHW case in five at a batch of 2."""
+    layout = "nhwc" if rng.random() < 0.6 else "nchw"
+    n = pick(rng, 1, 3) if layout == "nhwc" else 1
+    if layout == "nchw" and rng.random() < 0.2:
+        n = 2
+    return layout, n
+
+
+def output_pixels(window):
+    """The output pixels of a random_window."""
+    return out_size(window["h"], window["kh"], window["strides"][0],
+                    window["dilations"][0]) * \
+        out_size(window["w"], window["kw"], window["strides"][1],
+                 window["dilations"][1])
+
+
 def gen_conv_implicit_gemm(rng, data):
     """A convolution of f16 or bf16 inputs into f32 with any window, strides
     and dilations (roller-conv-to-implicit-gemm: a matmul of its gathered
@@ -347,17 +365,10 @@ def gen_conv_implicit_gemm(rng, data):
     NCHW case in five has a batch of 2 (the matmul's result transposed back
     to NCHW), one case in six has 4x4 pixels, a 3x3 window and 256-512
     channels (a reduction the selection splits across blocks)."""
-    layout = "nhwc" if rng.random() < 0.6 else "nchw"
-    n = pick(rng, 1, 3) if layout == "nhwc" else 1
-    if layout == "nchw" and rng.random() < 0.2:
-        n = 2
+    layout, n = pick_conv_layout_and_batch(rng)
     while True:
         window = random_window(rng, 16)
-        pixels = out_size(window["h"], window["kh"], window["strides"][0],
-                          window["dilations"][0]) * \
-            out_size(window["w"], window["kw"], window["strides"][1],
-                     window["dilations"][1])
-        if pixels >= 2:
+        if output_pixels(window) >= 2:
             break
     channels = pick(rng, 2, 40)
     # One case in six: few pixels over a long reduction, which the
@@ -387,18 +398,12 @@ def gen_conv_bf16_out(rng, data):
     C*KH*KW is at most 28 so that every partial sum of the small integer
     inputs is exact in bf16 and the reference, which rounds each step,
     agrees (as matmul_bf16_out)."""
-    layout = "nhwc" if rng.random() < 0.6 else "nchw"
-    n = pick(rng, 1, 3) if layout == "nhwc" else 1
-    if layout == "nchw" and rng.random() < 0.2:
-        n = 2
+    layout, n = pick_conv_layout_and_batch(rng)
     while True:
         window = random_window(rng, 12)
-        pixels = out_size(window["h"], window["kh"], window["strides"][0],
-                          window["dilations"][0]) * \
-            out_size(window["w"], window["kw"], window["strides"][1],
-                     window["dilations"][1])
         channels = pick(rng, 1, 28 // (window["kh"] * window["kw"]))
-        if pixels >= 2 and channels * window["kh"] * window["kw"] >= 2:
+        if output_pixels(window) >= 2 and \
+                channels * window["kh"] * window["kw"] >= 2:
             break
     case = make_conv(data, layout, n, channels, pick(rng, 2, 40), elt="bf16",
                      init=random_init(rng), **window)

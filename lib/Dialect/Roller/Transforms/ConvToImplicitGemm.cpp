@@ -211,13 +211,11 @@ weighTransposes(RewriterBase &rewriter, linalg::LinalgOp op,
   std::optional<double> convUs = predictBest(op, device);
   if (!convUs)
     return std::nullopt;
-  OpBuilder::InsertionGuard guard(rewriter);
-  Operation *before = op->getPrevNode();
-  rewriter.setInsertionPoint(op);
-  auto clone = cast<linalg::LinalgOp>(rewriter.clone(*op));
   std::optional<double> gemmUs;
-  FailureOr<linalg::MatmulOp> matmul = convToImplicitGemm(rewriter, clone);
-  if (succeeded(matmul)) {
+  inspectRewrittenClone(rewriter, op, [&](linalg::LinalgOp clone) {
+    FailureOr<linalg::MatmulOp> matmul = convToImplicitGemm(rewriter, clone);
+    if (failed(matmul))
+      return;
     // The matmul, the transpose of its result and, unless the initial value
     // is a fill, the transpose of that.
     SmallVector<linalg::LinalgOp> kernels{*matmul};
@@ -232,24 +230,12 @@ weighTransposes(RewriterBase &rewriter, linalg::LinalgOp op,
         kernels.push_back(transpose);
     double total = launchUs * (kernels.size() - 1);
     for (linalg::LinalgOp kernel : kernels) {
+      // A kernel no schedule fits: the rewrite is not taken.
       std::optional<double> us = predictBest(kernel, device);
-      if (!us) {
-        total = std::numeric_limits<double>::infinity();
-        break;
-      }
-      total += *us;
+      total += us ? *us : std::numeric_limits<double>::infinity();
     }
     gemmUs = total;
-  }
-  // Everything between `before` and `op` is the clone or what rewriting it
-  // created; users come after their producers.
-  SmallVector<Operation *> created;
-  for (Operation *it = before ? before->getNextNode()
-                              : &op->getBlock()->front();
-       it != op.getOperation(); it = it->getNextNode())
-    created.push_back(it);
-  for (Operation *createdOp : llvm::reverse(created))
-    rewriter.eraseOp(createdOp);
+  });
   if (!gemmUs)
     return std::nullopt;
   return std::make_pair(*convUs, *gemmUs);

@@ -222,3 +222,21 @@ llvm::Expected<Prediction> mlir::roller::checkConfig(const TensorExpr &expr,
         gridBlocks, prediction->blocks));
   return prediction;
 }
+
+void mlir::roller::inspectRewrittenClone(
+    RewriterBase &rewriter, linalg::LinalgOp op,
+    llvm::function_ref<void(linalg::LinalgOp)> inspect) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  Operation *before = op->getPrevNode();
+  rewriter.setInsertionPoint(op);
+  inspect(cast<linalg::LinalgOp>(rewriter.clone(*op)));
+  // Everything between `before` and `op` is the clone or what rewriting it
+  // created; users come after their producers.
+  SmallVector<Operation *> created;
+  for (Operation *it = before ? before->getNextNode()
+                              : &op->getBlock()->front();
+       it != op.getOperation(); it = it->getNextNode())
+    created.push_back(it);
+  for (Operation *createdOp : llvm::reverse(created))
+    rewriter.eraseOp(createdOp);
+}

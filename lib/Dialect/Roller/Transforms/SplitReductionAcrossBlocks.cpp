@@ -145,14 +145,12 @@ SmallVector<int64_t> getSliceCounts(linalg::LinalgOp op,
 /// before `op`, read, and erased, so that the IR is as before.
 std::optional<std::pair<TensorExpr, TensorExpr>>
 getSplitExprs(RewriterBase &rewriter, linalg::LinalgOp op, int64_t slices) {
-  OpBuilder::InsertionGuard guard(rewriter);
-  Operation *before = op->getPrevNode();
-  rewriter.setInsertionPoint(op);
-  auto clone = cast<linalg::LinalgOp>(rewriter.clone(*op));
-  FailureOr<linalg::SplitReductionResult> split =
-      splitReductionAcrossBlocks(rewriter, clone, slices);
   std::optional<std::pair<TensorExpr, TensorExpr>> exprs;
-  if (succeeded(split)) {
+  inspectRewrittenClone(rewriter, op, [&](linalg::LinalgOp clone) {
+    FailureOr<linalg::SplitReductionResult> split =
+        splitReductionAcrossBlocks(rewriter, clone, slices);
+    if (failed(split))
+      return;
     llvm::Expected<TensorExpr> partial =
         getSchedulableExpr(split->splitLinalgOp);
     llvm::Expected<TensorExpr> combine =
@@ -163,16 +161,7 @@ getSplitExprs(RewriterBase &rewriter, linalg::LinalgOp op, int64_t slices) {
       llvm::consumeError(partial.takeError());
       llvm::consumeError(combine.takeError());
     }
-  }
-  // Everything between `before` and `op` is the clone or what splitting
-  // it created; users come after their producers.
-  SmallVector<Operation *> created;
-  for (Operation *it = before ? before->getNextNode()
-                              : &op->getBlock()->front();
-       it != op.getOperation(); it = it->getNextNode())
-    created.push_back(it);
-  for (Operation *createdOp : llvm::reverse(created))
-    rewriter.eraseOp(createdOp);
+  });
   return exprs;
 }
 

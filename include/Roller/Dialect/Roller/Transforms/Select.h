@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 
 #include <string>
 
@@ -115,6 +116,14 @@ LogicalResult runSelection(ModuleOp module, const SelectionOptions &options);
 /// Whether `op` is a linalg.fill that only initializes other linalg ops'
 /// outputs (tiling folds it into them, so it gets no schedule of its own).
 bool isFoldedInit(linalg::LinalgOp op);
+
+/// Calls `inspect` on a clone of `op` placed before it (for a rewrite to
+/// transform and the selection to construct), then erases the clone and
+/// everything created between it and `op`, so that the IR is as before:
+/// how the split across blocks and the implicit GEMM's weighing read what a
+/// rewrite would make of `op` without making it.
+void inspectRewrittenClone(RewriterBase &rewriter, linalg::LinalgOp op,
+                           llvm::function_ref<void(linalg::LinalgOp)> inspect);
 
 } // namespace mlir::roller
 
