@@ -157,8 +157,8 @@ mlir::roller::convToImplicitGemm(RewriterBase &rewriter, linalg::LinalgOp op) {
 }
 
 /// Whether the matmul `op` becomes would run on `device`'s tensor cores:
-/// f16 or bf16 inputs the device has mma.sync for, summed into f32 or f16
-/// (a bf16 output, summed in bf16, is no tensor-core GEMM).
+/// f16 or bf16 inputs the device has mma.sync for, summed into f32, f16
+/// into f16, or bf16 into bf16 where the widening will sum it in f32.
 static bool runsOnTensorCores(linalg::LinalgOp op, DeviceAttr device,
                               bool bf16SumsWidened) {
   Type input = getElementTypeOrSelf(op.getDpsInputOperand(0)->get());
