@@ -11,7 +11,6 @@
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
-#include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -183,10 +182,7 @@ static std::optional<double> predictBest(linalg::LinalgOp op,
     return std::nullopt;
   }
   ConstructionOptions options;
-  if (llvm::any_of(op.getDpsInputs(), [](Value input) {
-        return input.getDefiningOp<tensor::PadOp>() ||
-               isReadThroughGather(input);
-      }))
+  if (stagesInOneStep(op))
     options.stages = 1;
   llvm::Expected<ConstructionResult> result =
       constructSchedules(*expr, device, options);

@@ -5,7 +5,9 @@
 #include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Analysis/PerfModel.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -239,4 +241,10 @@ void mlir::roller::inspectRewrittenClone(
     created.push_back(it);
   for (Operation *createdOp : llvm::reverse(created))
     rewriter.eraseOp(createdOp);
+}
+
+bool mlir::roller::stagesInOneStep(linalg::LinalgOp op) {
+  return llvm::any_of(op.getDpsInputs(), [](Value input) {
+    return input.getDefiningOp<tensor::PadOp>() || isReadThroughGather(input);
+  });
 }

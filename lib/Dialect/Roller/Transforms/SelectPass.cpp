@@ -422,9 +422,7 @@ LogicalResult Selector::run(ModuleOp module) {
       unsupported[index] = llvm::toString(expr.takeError());
       continue;
     }
-    bool singleStage = llvm::any_of(op.getDpsInputs(), [](Value input) {
-      return input.getDefiningOp<tensor::PadOp>() || isReadThroughGather(input);
-    });
+    bool singleStage = stagesInOneStep(op);
     auto intern = [&](TensorExpr expr) {
       std::string key = expr.key() + (singleStage ? "|single-stage" : "");
       auto [it, inserted] = distinctByKey.try_emplace(key, distinct.size());

@@ -16,6 +16,7 @@
 #define ROLLER_DIALECT_ROLLER_TRANSFORMS_CONVTOIMPLICITGEMM_H
 
 #include "Roller/Dialect/Roller/IR/RollerAttrs.h"
+#include "Roller/Dialect/Roller/Transforms/Select.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
@@ -46,7 +47,7 @@ struct ImplicitGemmOptions {
   /// Microseconds added per extra kernel (an NCHW batch's transposes) when
   /// the model weighs the rewrite against the convolution, as the split
   /// across blocks does for its second kernel (split-launch-us).
-  double launchUs = 2.0;
+  double launchUs = SelectionOptions::kDefaultSplitLaunchUs;
   /// Weigh the rewrites that add kernels against the convolution (the
   /// selection's pipeline); false rewrites every convolution that
   /// qualifies (the pass alone).

@@ -113,6 +113,12 @@ chooseConfig(linalg::LinalgOp op, const DeviceSpec &device,
 /// report. Fails when an option, the device or a user config is unusable.
 LogicalResult runSelection(ModuleOp module, const SelectionOptions &options);
 
+/// Whether `op`'s staging must keep one stage: an input it reads through a
+/// kept pad or a gather is staged by a copy that is not a linalg.copy,
+/// which roller-pipeline-staging does not issue ahead. The selection
+/// constructs such ops with `stages = 1`.
+bool stagesInOneStep(linalg::LinalgOp op);
+
 /// Whether `op` is a linalg.fill that only initializes other linalg ops'
 /// outputs (tiling folds it into them, so it gets no schedule of its own).
 bool isFoldedInit(linalg::LinalgOp op);
