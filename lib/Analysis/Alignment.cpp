@@ -105,32 +105,59 @@ WarpReadPattern WarpReadPattern::fromAccess(const BankAccess &access) {
     pattern.rows.push_back(row);
     pattern.columns.push_back(coords.empty() ? 0 : coords.back());
   }
+  pattern.canonicalize();
   return pattern;
+}
+
+void WarpReadPattern::canonicalize() {
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 64> reads;
+  for (auto [row, column] : llvm::zip(rows, columns))
+    reads.push_back({row, column});
+  llvm::sort(reads);
+  reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+  rows.clear();
+  columns.clear();
+  for (auto [row, column] : reads) {
+    rows.push_back(row);
+    columns.push_back(column);
+  }
+}
+
+/// floor(value / divisor) and value mod divisor (in [0, divisor)), by shifts
+/// when divisor is a power of two: the selection calls this per thread, per
+/// padding tried, per candidate, and integer division dominated its profile.
+static int64_t floorDiv(int64_t value, int64_t divisor) {
+  if (llvm::isPowerOf2_64(divisor))
+    return value >> llvm::Log2_64(divisor);
+  return llvm::divideFloorSigned(value, divisor);
+}
+static int64_t floorMod(int64_t value, int64_t divisor) {
+  if (llvm::isPowerOf2_64(divisor))
+    return value & (divisor - 1);
+  return value - llvm::divideFloorSigned(value, divisor) * divisor;
 }
 
 int64_t WarpReadPattern::conflictDegree(int64_t padding,
                                         const MemLevel &shared) const {
   if (shared.banks <= 0 || shared.bankWidthBytes <= 0)
     return 1;
-  // A bank serves each distinct word once; a repeated word is a broadcast.
-  // Count the distinct words of each bank (a warp has few threads, so a
-  // linear scan of the bank's words beats sorting).
   constexpr int64_t kMaxBanks = 64, kMaxThreads = 64;
   if (shared.banks > kMaxBanks || int64_t(rows.size()) > kMaxThreads)
     return 1;
-  int64_t count[kMaxBanks] = {0};
-  int64_t words[kMaxBanks][kMaxThreads];
+  // The words the warp reads, each once: a repeated word is a broadcast.
+  int64_t words[kMaxThreads];
+  int64_t stride = rowLength + padding;
+  for (size_t t = 0; t < rows.size(); ++t)
+    words[t] = floorDiv((rows[t] * stride + columns[t]) * elementBytes,
+                        shared.bankWidthBytes);
+  int64_t *end = words + rows.size();
+  std::sort(words, end);
+  end = std::unique(words, end);
+  // A bank serves each distinct word once.
+  int64_t perBank[kMaxBanks] = {0};
   int64_t degree = 1;
-  for (size_t t = 0; t < rows.size(); ++t) {
-    int64_t element = rows[t] * (rowLength + padding) + columns[t];
-    int64_t word = element * elementBytes / shared.bankWidthBytes;
-    int64_t bank = ((word % shared.banks) + shared.banks) % shared.banks;
-    int64_t *list = words[bank];
-    if (std::find(list, list + count[bank], word) != list + count[bank])
-      continue;
-    list[count[bank]++] = word;
-    degree = std::max(degree, count[bank]);
-  }
+  for (int64_t *word = words; word != end; ++word)
+    degree = std::max(degree, ++perBank[floorMod(*word, shared.banks)]);
   return degree;
 }
 

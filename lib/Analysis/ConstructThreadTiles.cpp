@@ -53,7 +53,7 @@ Constructor::evaluate(const ExprView &view, const Tile &block,
     return std::nullopt;
   if (!seenSchedules.insert({schedule.block, schedule.thread}).second)
     return std::nullopt;
-  BankPlan banks = planBankPadding(original, device, schedule);
+  BankPlan banks = planBankPadding(original, device, schedule, &bankPaddings);
   schedule.padding = banks.padding;
   // Staged inputs are copied cooperatively in vectors of the block tile;
   // unstaged ones are read by each thread from its own tile.
@@ -112,20 +112,25 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
   };
   // What a tile may need: the estimate, and never less than the register
   // tiles the rProgram declares (which its verifier bounds by the device).
-  auto registersOf = [&](const Tile &tile) {
-    return std::max(getDeclaredRegisters(expr, tile, mma.has_value(), device),
+  // `footprint` is the tile's getRegisterFootprint, which the growth below
+  // needs too (this loop is the selection's hottest).
+  auto registersOf = [&](const Tile &tile, int64_t footprint) {
+    return std::max(getDeclaredRegisters(footprint, mma.has_value(), device),
                     estimateRegisters(expr, block, tile, mma.has_value(),
                                       /*usesShared=*/true, device));
   };
 
   Tile tile = getSmallestAlignedTile(ctx);
+  int64_t footprint = getRegisterFootprint(expr, tile);
+  double traffic = getRegisterTraffic(expr, tile);
   std::optional<Candidate> best;
   for (int step = 0; step < 64; ++step) {
     int64_t threads = threadsOf(tile);
+    int64_t registers = registersOf(tile, footprint);
     if ((mma || tilesOf(tile) >= minBusyThreads) &&
         isThreadCountAligned(device, threads) &&
-        registersOf(tile) <= device.maxRegsPerThread &&
-        registersOf(tile) * threads <= device.regsPerBlock) {
+        registers <= device.maxRegsPerThread &&
+        registers * threads <= device.regsPerBlock) {
       std::optional<Candidate> candidate =
           evaluate(view, block, tile, mma, /*usesShared=*/true);
       if (candidate &&
@@ -136,23 +141,27 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
     // warp of threads and fits the registers.
     double bestScore = -std::numeric_limits<double>::infinity();
     Tile bestTile;
-    double traffic = getRegisterTraffic(expr, tile);
-    double footprint = getRegisterFootprint(expr, tile);
+    double bestTraffic = 0;
+    int64_t bestFootprint = 0;
     for (unsigned a = 0; a < rank; ++a) {
       std::optional<int64_t> next = nextAlignedSize(ctx, tile, a);
       if (!next)
         continue;
       Tile grown = tile;
       grown[a] = *next;
-      if ((!mma && tilesOf(grown) < minBusyThreads) ||
-          registersOf(grown) > device.maxRegsPerThread)
+      if (!mma && tilesOf(grown) < minBusyThreads)
         continue;
+      int64_t grownFootprint = getRegisterFootprint(expr, grown);
+      if (registersOf(grown, grownFootprint) > device.maxRegsPerThread)
+        continue;
+      double grownTraffic = getRegisterTraffic(expr, grown);
       double score =
-          getReuseScore(traffic, getRegisterTraffic(expr, grown), footprint,
-                        getRegisterFootprint(expr, grown));
+          getReuseScore(traffic, grownTraffic, footprint, grownFootprint);
       if (score > bestScore) {
         bestScore = score;
         bestTile = grown;
+        bestTraffic = grownTraffic;
+        bestFootprint = grownFootprint;
       }
     }
     if (bestTile.empty())
@@ -161,6 +170,8 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
     if (bestScore <= 0 && threads <= device.maxThreadsPerBlock)
       break;
     tile = bestTile;
+    traffic = bestTraffic;
+    footprint = bestFootprint;
   }
   return best;
 }
@@ -209,7 +220,8 @@ void Constructor::polishThreadTiles() {
               !isThreadCountAligned(device, schedule.threads) ||
               !seenSchedules.insert({schedule.block, schedule.thread}).second)
             continue;
-          BankPlan banks = planBankPadding(original, device, schedule);
+          BankPlan banks =
+              planBankPadding(original, device, schedule, &bankPaddings);
           schedule.padding = banks.padding;
           ++considered;
           llvm::Expected<Prediction> prediction =

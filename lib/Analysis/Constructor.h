@@ -118,6 +118,7 @@ private:
   int64_t stages;
   std::vector<Candidate> found;
   std::set<std::pair<Tile, Tile>> seenSchedules;
+  BankPaddingCache bankPaddings;
   std::set<Tile> visited;
   std::set<Tile> recordedBlocks;
   /// The block tiles (in view axes) recorded on the current view, with the

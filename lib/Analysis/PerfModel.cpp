@@ -62,8 +62,12 @@ static int64_t getBusyThreads(const TensorExpr &expr, const DeviceSpec &device,
 int64_t mlir::roller::getDeclaredRegisters(const TensorExpr &expr,
                                            llvm::ArrayRef<int64_t> thread,
                                            bool mma, const DeviceSpec &device) {
-  int64_t registers = getRegisterFootprint(expr, thread);
-  return mma ? llvm::divideCeil(registers, device.warpSize) : registers;
+  return getDeclaredRegisters(getRegisterFootprint(expr, thread), mma, device);
+}
+
+int64_t mlir::roller::getDeclaredRegisters(int64_t footprint, bool mma,
+                                           const DeviceSpec &device) {
+  return mma ? llvm::divideCeil(footprint, device.warpSize) : footprint;
 }
 
 int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
@@ -149,42 +153,76 @@ static WarpReadPattern getWarpRead(const TensorExpr &expr,
                                    const Schedule &schedule, int64_t warpSize) {
   WarpReadPattern pattern;
   unsigned dims = access.shape.size();
+  assert(access.indices.size() == dims && dims > 0 && "one index per dim");
   llvm::SmallVector<int64_t, 8> tileShape;
   for (unsigned d = 0; d < dims; ++d)
     tileShape.push_back(access.tileDim(d, schedule.block));
   pattern.rowLength = tileShape.back();
   pattern.elementBytes = access.elementBytes;
-  llvm::SmallVector<int64_t, 8> origin(expr.getRank(), 0);
-  for (int64_t t = 0; t < warpSize; ++t) {
-    int64_t rest = t;
-    for (unsigned a = expr.getRank(); a-- > 0;) {
-      if (expr.axes[a].isReduction())
-        continue;
-      int64_t count = schedule.block[a] / schedule.thread[a];
-      origin[a] = (rest % count) * schedule.thread[a];
-      rest /= count;
-    }
-    if (rest != 0)
-      break; // fewer threads than a warp
-    int64_t row = 0, column = 0;
-    for (unsigned d = 0; d < dims; ++d) {
-      int64_t value = 0;
-      for (auto [coeff, o] : llvm::zip(access.indices[d].coeffs, origin))
-        value += coeff * o;
-      if (d + 1 < dims)
-        row = row * tileShape[d] + value;
-      else
-        column = value;
-    }
-    pattern.rows.push_back(row);
-    pattern.columns.push_back(column);
+  // Thread t's position on the thread grid advances like an odometer (the
+  // last spatial axis fastest), and each dimension's index follows it by
+  // adding its coefficient times the thread tile: the selection builds this
+  // pattern for every candidate, so no division or full affine evaluation
+  // per thread.
+  struct Digit {
+    int64_t count;                       // threads along the axis
+    llvm::SmallVector<int64_t, 8> delta; // per dimension, one thread's step
+  };
+  llvm::SmallVector<Digit, 8> digits; // fastest first
+  int64_t threads = 1;
+  for (unsigned a = expr.getRank(); a-- > 0;) {
+    if (expr.axes[a].isReduction())
+      continue;
+    Digit digit{schedule.block[a] / schedule.thread[a], {}};
+    threads *= digit.count;
+    for (const AffineIndex &index : access.indices)
+      digit.delta.push_back(
+          a < index.coeffs.size() ? index.coeffs[a] * schedule.thread[a] : 0);
+    digits.push_back(std::move(digit));
   }
+  int64_t readers = std::min(warpSize, threads);
+  pattern.rows.reserve(readers);
+  pattern.columns.reserve(readers);
+  llvm::SmallVector<int64_t, 8> position(digits.size(), 0), index(dims, 0);
+  for (int64_t t = 0; t < readers; ++t) {
+    int64_t row = 0;
+    for (unsigned d = 0; d + 1 < dims; ++d)
+      row = row * tileShape[d] + index[d];
+    pattern.rows.push_back(row);
+    pattern.columns.push_back(index[dims - 1]);
+    for (auto [digit, at] : llvm::zip(digits, position)) {
+      bool carry = ++at == digit.count;
+      int64_t steps = carry ? 1 - digit.count : 1;
+      for (unsigned d = 0; d < dims; ++d)
+        index[d] += digit.delta[d] * steps;
+      if (!carry)
+        break;
+      at = 0;
+    }
+  }
+  pattern.canonicalize();
   return pattern;
+}
+
+std::pair<int64_t, int64_t>
+BankPaddingCache::getBestPadding(const WarpReadPattern &read,
+                                 const MemLevel &shared) {
+  std::vector<int64_t> key = {shared.banks, shared.bankWidthBytes,
+                              read.rowLength, read.elementBytes};
+  llvm::append_range(key, read.rows);
+  llvm::append_range(key, read.columns);
+  auto [it, inserted] = searches.try_emplace(std::move(key));
+  if (inserted) {
+    int64_t padding = read.bestPadding(shared);
+    it->second = {padding, read.conflictDegree(padding, shared)};
+  }
+  return it->second;
 }
 
 BankPlan mlir::roller::planBankPadding(const TensorExpr &expr,
                                        const DeviceSpec &device,
-                                       const Schedule &schedule) {
+                                       const Schedule &schedule,
+                                       BankPaddingCache *cache) {
   BankPlan plan;
   plan.padding.assign(expr.inputs.size(), 0);
   const MemLevel *shared = device.getLevel(MemLevelKind::Shared);
@@ -200,9 +238,11 @@ BankPlan mlir::roller::planBankPadding(const TensorExpr &expr,
       continue;
     }
     WarpReadPattern read = getWarpRead(expr, input, schedule, device.warpSize);
-    plan.padding[index] = read.bestPadding(*shared);
-    plan.worstDegree = std::max(
-        plan.worstDegree, read.conflictDegree(plan.padding[index], *shared));
+    BankPaddingCache local;
+    auto [padding, degree] =
+        (cache ? *cache : local).getBestPadding(read, *shared);
+    plan.padding[index] = padding;
+    plan.worstDegree = std::max(plan.worstDegree, degree);
   }
   return plan;
 }

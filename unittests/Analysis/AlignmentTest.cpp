@@ -15,6 +15,8 @@
 #include "TestDevices.h"
 #include "gtest/gtest.h"
 
+#include <algorithm>
+
 using namespace mlir::roller;
 using namespace mlir::roller::test;
 
@@ -218,6 +220,43 @@ TEST(AlignmentTest, BankPaddingSmallestOfMinimum) {
   });
   EXPECT_EQ(computeBankConflict(pairs, 0, shared), 16);
   EXPECT_EQ(computeBankPadding(pairs, shared), 1);
+}
+
+// The pattern keeps each thread's element once, in order: a warp whose
+// threads read in another order, or read the same elements twice, is the
+// same pattern (the bank-padding cache relies on it).
+TEST(AlignmentTest, WarpReadPatternCanonical) {
+  BankAccess forward = warp({8, 32}, 4, [](int64_t t) {
+    return Sizes{t % 8, 4 * (t / 8)};
+  });
+  BankAccess backward = warp({8, 32}, 4, [](int64_t t) {
+    return Sizes{(31 - t) % 8, 4 * ((31 - t) / 8)};
+  });
+  BankAccess twice = warp({8, 32}, 4, [](int64_t t) {
+    return Sizes{(t / 2) % 8, 4 * ((t / 2) / 8)};
+  });
+  WarpReadPattern a = WarpReadPattern::fromAccess(forward);
+  WarpReadPattern b = WarpReadPattern::fromAccess(backward);
+  WarpReadPattern c = WarpReadPattern::fromAccess(twice);
+  EXPECT_EQ(a.rows.size(), 32u);
+  EXPECT_EQ(a.rows, b.rows);
+  EXPECT_EQ(a.columns, b.columns);
+  EXPECT_EQ(c.rows.size(), 16u);
+  EXPECT_TRUE(std::is_sorted(c.rows.begin(), c.rows.end()));
+}
+
+// Banks that are not a power of two (a device file may say so) take the
+// division path: 24 banks, a column of a 24-word-wide f32 tile is 24-way;
+// one word of padding gives stride 25, coprime with 24.
+TEST(AlignmentTest, BankConflictBanksNotAPowerOfTwo) {
+  MemLevel shared = sharedOf(h200());
+  shared.banks = 24;
+  BankAccess column = warp({32, 24}, 4, [](int64_t t) {
+    return Sizes{t % 24, 0};
+  });
+  EXPECT_EQ(computeBankConflict(column, 0, shared), 24);
+  EXPECT_EQ(computeBankConflict(column, 1, shared), 1);
+  EXPECT_EQ(computeBankPadding(column, shared), 1);
 }
 
 //===----------------------------------------------------------------------===//

@@ -249,6 +249,23 @@ TEST(PerfModelTest, BankPlanSmallBlock) {
   EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 1);
 }
 
+// A cache shared by candidates gives the plans the search gives, whether the
+// pattern was seen or not.
+TEST(PerfModelTest, BankPlanCacheAgreesWithSearch) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  Schedule small;
+  small.block = {24, 32, 8};
+  small.thread = {4, 8, 1};
+  small.threads = 32;
+  BankPaddingCache cache;
+  for (const Schedule &s : {simtSchedule(), small, simtSchedule(), small}) {
+    BankPlan direct = planBankPadding(mm, h200(), s);
+    BankPlan cached = planBankPadding(mm, h200(), s, &cache);
+    EXPECT_EQ(cached.padding, direct.padding);
+    EXPECT_EQ(cached.worstDegree, direct.worstDegree);
+  }
+}
+
 // With MMA the plan is the ldmatrix skew of 16 bytes; global-only
 // schedules need none.
 TEST(PerfModelTest, BankPlanMmaAndUnshared) {

@@ -77,6 +77,10 @@ struct WarpReadPattern {
   int64_t elementBytes = 4;
 
   static WarpReadPattern fromAccess(const BankAccess &access);
+  /// Sorts the threads' (row, column) pairs and drops repeats (threads
+  /// reading the same element are served by one broadcast): equal reads
+  /// then compare equal, and each padding tried scans fewer threads.
+  void canonicalize();
   /// The most distinct words any bank serves (1 is conflict-free; equal
   /// words broadcast).
   int64_t conflictDegree(int64_t padding, const MemLevel &shared) const;

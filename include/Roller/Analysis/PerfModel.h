@@ -11,11 +11,14 @@
 #ifndef ROLLER_ANALYSIS_PERFMODEL_H
 #define ROLLER_ANALYSIS_PERFMODEL_H
 
+#include "Roller/Analysis/Alignment.h"
 #include "Roller/Analysis/Device.h"
 #include "Roller/Analysis/Schedule.h"
 #include "Roller/Analysis/TensorExpr.h"
 
 #include "llvm/Support/Error.h"
+
+#include <map>
 
 namespace mlir::roller {
 
@@ -47,6 +50,9 @@ int64_t getThreadCount(const TensorExpr &expr, const DeviceSpec &device,
 int64_t getDeclaredRegisters(const TensorExpr &expr,
                              llvm::ArrayRef<int64_t> thread, bool mma,
                              const DeviceSpec &device);
+/// The same from the tile's getRegisterFootprint, for callers that have it.
+int64_t getDeclaredRegisters(int64_t footprint, bool mma,
+                             const DeviceSpec &device);
 
 /// Estimated registers per thread of a block tile computed by thread (or,
 /// with `mma`, warp) tiles: the tiles (getRegisterFootprint, spread over the
@@ -72,8 +78,21 @@ struct BankPlan {
   std::vector<int64_t> padding;
   int64_t worstDegree = 1;
 };
+/// The bank-padding searches made so far, by warp read pattern and shared
+/// memory: the candidates of one operator share few patterns, and a search
+/// tries every padding of a bank period.
+class BankPaddingCache {
+public:
+  /// WarpReadPattern::bestPadding and the conflict degree left with it.
+  std::pair<int64_t, int64_t> getBestPadding(const WarpReadPattern &read,
+                                             const MemLevel &shared);
+
+private:
+  std::map<std::vector<int64_t>, std::pair<int64_t, int64_t>> searches;
+};
 BankPlan planBankPadding(const TensorExpr &expr, const DeviceSpec &device,
-                         const Schedule &schedule);
+                         const Schedule &schedule,
+                         BankPaddingCache *cache = nullptr);
 
 /// The worst conflict degree of one warp's reads of the inputs' shared tiles
 /// with the schedule's own padding (a user's config may pad differently).
