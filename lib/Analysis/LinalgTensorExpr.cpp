@@ -372,15 +372,15 @@ mlir::roller::tensorExprFromLinalg(linalg::LinalgOp op) {
     }
 
   // The rProgram lowering spreads output tiles over blocks and threads; a
-  // reduction to a single value has none to spread (that needs a split
-  // reduction, which Roller does not build yet).
+  // reduction to a single value has none to spread until it has a parallel
+  // loop (roller-add-unit-parallel-loop, which roller-tile runs).
   if (!expr.axes.empty() && llvm::none_of(expr.axes, [](const Axis &axis) {
         return axis.kind == AxisKind::Spatial;
       }))
     return reject("a full reduction (no parallel loop): its single output "
-                  "element cannot be spread over blocks and threads (a "
-                  "block's threads may share a reduction, but no reduction "
-                  "is split across blocks yet)");
+                  "element cannot be spread over blocks and threads "
+                  "(roller-add-unit-parallel-loop, which --roller-tile runs, "
+                  "gives it a parallel loop of extent 1)");
 
   llvm::Expected<int64_t> ops = countBodyOps(op);
   if (!ops)

@@ -212,7 +212,9 @@ std::vector<std::string> validate(const Op &op, const Candidate &cand,
                               o.funcArg, d.inputs.size()));
         } else {
           const TensorDesc &t = d.inputs[o.funcArg];
-          if (o.shape != t.shape || o.element != t.element)
+          // A reshape of the input (a reduction's input collapsed along
+          // its reduction loops) holds the same elements.
+          if (numel(o.shape) != numel(t.shape) || o.element != t.element)
             problem(where + fmt("func_arg %" PRId64
                                 " is %s, the operator's input %sx%s",
                                 o.funcArg, o.type.c_str(),

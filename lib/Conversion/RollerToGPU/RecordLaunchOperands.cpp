@@ -11,6 +11,7 @@
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::roller {
@@ -24,12 +25,19 @@ using namespace mlir::roller;
 /// The argument of the host function whose buffer `operand` is: the
 /// argument itself, or its device copy (`roller-stage-function-boundaries`
 /// then `roller-host-buffers-to-device`: a `gpu.alloc` filled by a
-/// `gpu.memcpy` from the argument); -1 for any other buffer.
+/// `gpu.memcpy` from the argument), or a reshape of either (a reduction's
+/// input collapsed along its reduction loops: the same elements in the
+/// same order); -1 for any other buffer.
 static int64_t getFunctionArgument(Value operand) {
   auto isFunctionArgument = [](Value value) {
     auto arg = dyn_cast<BlockArgument>(value);
     return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
   };
+  while (Operation *reshape = operand.getDefiningOp()) {
+    if (!isa<memref::CollapseShapeOp, memref::ExpandShapeOp>(reshape))
+      break;
+    operand = reshape->getOperand(0);
+  }
   if (isFunctionArgument(operand))
     return cast<BlockArgument>(operand).getArgNumber();
   if (!operand.getDefiningOp<gpu::AllocOp>())

@@ -37,3 +37,31 @@ module attributes {gpu.container_module} {
 // CHECK: module attributes {roller.launch_operands = []}
 module {
 }
+
+// -----
+
+// A reshape of an argument, or of its device copy, is that argument's
+// buffer (the same elements in the same order): a reduction's input
+// collapsed along its reduction loops. A subview is not (it starts
+// elsewhere or skips elements).
+// CHECK: roller.launch_operands = [
+// CHECK-SAME: {kernel = "@k::@sum", operands = [
+// CHECK-SAME: {align = 16 : i64, func_arg = 0 : i64, type = memref<4x63xf32>},
+// CHECK-SAME: {align = 16 : i64, func_arg = 1 : i64, type = memref<4x1xf32>}]}
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @sum(%a: memref<4x63xf32>, %b: memref<4x1xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @host(%x: memref<4x7x9xf32>, %y: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    %dev = gpu.alloc () : memref<4x7x9xf32>
+    gpu.memcpy %dev, %x : memref<4x7x9xf32>, memref<4x7x9xf32>
+    %flat = memref.collapse_shape %dev [[0], [1, 2]] : memref<4x7x9xf32> into memref<4x63xf32>
+    %out = memref.expand_shape %y [[0, 1]] output_shape [4, 1] : memref<4xf32> into memref<4x1xf32>
+    gpu.launch_func @k::@sum blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%flat : memref<4x63xf32>, %out : memref<4x1xf32>)
+    return
+  }
+}

@@ -55,7 +55,7 @@ from differential_pads import make_padded  # noqa: E402
 from differential_reshapes import VARIANTS as RESHAPES  # noqa: E402
 from differential_reshapes import make_reshaped  # noqa: E402
 from differential_rows import VARIANTS as ROWS  # noqa: E402
-from differential_rows import make_rows  # noqa: E402
+from differential_rows import make_full_reduce, make_rows  # noqa: E402
 
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 LLVM_LIB = "/usr/lib/llvm-22/lib"
@@ -444,6 +444,27 @@ def gen_split_k(rng, data):
     return case
 
 
+def gen_full_reduce(rng, data):
+    """Reductions the selection schedules only once --roller-tile reshapes
+    them: sums and maxima of every element (rank 1 to 3, up to tens of
+    thousands of elements, so that the longer ones are split across
+    blocks), or over the adjacent trailing axes of a rank-3 or NCHW tensor;
+    half of the sums divided by their count afterwards (a mean)."""
+    combiner = rng.choice(["addf", "addf", "maximumf"])
+    if rng.random() < 0.5:
+        rank = rng.randint(1, 3)
+        bound = {1: 20000, 2: 150, 3: 30}[rank]
+        shape = [pick(rng, 1, bound) for _ in range(rank)]
+        axes = list(range(rank))
+    else:
+        rank = rng.randint(3, 4)
+        shape = [pick(rng, 1, 4), pick(rng, 1, 24)] + \
+            [pick(rng, 1, 40) for _ in range(rank - 2)]
+        axes = list(range(rank - 2 if rank == 4 else 1, rank))
+    mean = combiner == "addf" and rng.random() < 0.5
+    return make_full_reduce(data, shape, axes, combiner, mean)
+
+
 # (class, weight, generator): weights are the share of the cases.
 CLASSES = [
     ("matmul", 60, gen_matmul),
@@ -478,6 +499,7 @@ OPT_IN_CLASSES = [
     ("conv_1x1", 20, gen_conv_1x1),
     ("conv_implicit_gemm", 20, gen_conv_implicit_gemm),
     ("conv_bf16_out", 20, gen_conv_bf16_out),
+    ("full_reduce", 20, gen_full_reduce),
 ]
 
 

@@ -9,8 +9,8 @@ integer-valued and every step is exact in f32 (sums, products, no divide or
 exp), so the results must be equal. Plain Python 3, standard library only.
 """
 
-from differential_ops import Case, amap, fill_of, ident_map, par_iters, \
-    ttype
+from differential_ops import Case, amap, fill_of, ident_map, make_reduce, \
+    par_iters, ttype
 
 VARIANTS = ("center", "norm_like", "shift_sum", "checked_shift",
             "index_weighted")
@@ -178,3 +178,34 @@ def make_rows(data, shape, reduced, variant, keepdim, elt="f32"):
                 keepdim=keepdim, elt=elt)
     return Case("rows", desc, [data(shape, 0, elt)], list(shape), "empty",
                 text)
+
+
+def make_full_reduce(data, shape, axes, combiner, mean):
+    """A reduction over `axes` of `shape` that --roller-tile reshapes before
+    scheduling it: every axis (a 0-d result, torch's x.sum() or x.max(),
+    given a parallel loop of extent 1) or adjacent axes (the mean over H and
+    W, whose loops become one). With `mean` the sum is divided by the
+    number of elements it adds, by an op of its own as torch-mlir writes
+    x.mean() (a 0-d op for a 0-d sum); the sum of integer data is exact, so
+    the quotient is the reference's."""
+    case = make_reduce(data, shape, axes, combiner)
+    case.kind = "full_reduce"
+    case.desc["mean"] = mean
+    if not mean:
+        return case
+    count = 1
+    for axis in axes:
+        count *= shape[axis]
+    rank = len(case.out_shape)
+    same = ident_map(rank)
+    case.op_text = (case.op_text.replace("%r = ", "%s = ", 1) +
+                    "\n%e = tensor.empty() : $out_t\n"
+                    f"%r = linalg.generic {{indexing_maps = [{same}, {same}], "
+                    f"iterator_types = [{par_iters(rank)}]}}\n"
+                    "    ins(%s : $out_t) outs(%e : $out_t) {\n"
+                    "^bb0(%x: f32, %o: f32):\n"
+                    f"  %n = arith.constant {float(count)} : f32\n"
+                    "  %y = arith.divf %x, %n : f32\n"
+                    "  linalg.yield %y : f32\n"
+                    "} -> $out_t")
+    return case

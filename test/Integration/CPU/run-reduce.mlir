@@ -1,5 +1,7 @@
 // Reductions through --roller-tile and the CPU lowering: linalg.reduce (sum)
-// over one and two axes, and linalg.generic reductions (max).
+// over one and two axes and over every axis (to a 0-d tensor, and a mean),
+// the mean over two adjacent axes, and linalg.generic reductions (max, one
+// of every axis kept as unit dimensions).
 //
 // The TILED RUNs check that --roller-tile turns every operator into an
 // rProgram (with the config the model chooses for h200 and for a100), so that
@@ -35,10 +37,12 @@
 
 // Every operator becomes an rProgram. On a100 the column sum's 300 rows are
 // split across blocks (its one kernel would be 2 blocks): the partial sums
-// and their combine are two.
-// TILED-H200-COUNT-6: roller.rprogram ins(
+// and their combine are two. The full sum is split on both (its partial
+// sums and their combine), the divides of the means are their sums'
+// epilogues.
+// TILED-H200-COUNT-11: roller.rprogram ins(
 // TILED-H200-NOT: roller.rprogram ins(
-// TILED-A100-COUNT-7: roller.rprogram ins(
+// TILED-A100-COUNT-12: roller.rprogram ins(
 // TILED-A100-NOT: roller.rprogram ins(
 
 // Sum over the inner axis of 7x300, printed whole.
@@ -76,6 +80,28 @@
 // CHECK-NEXT: [8, 8, 8, 8, 8, 8, 8, 8, 8, 6, 8],
 // CHECK-NEXT: [7, 8, 8, 6, 8, 8, 8, 8, 8, 7, 8],
 // CHECK-NEXT: [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]]
+
+// Sum of every element of 37x1500.
+// CHECK-LABEL: full_sum
+// CHECK-NEXT: rank = 0 offset = 0 sizes = [] strides = [] data =
+// CHECK-NEXT: [-140]
+
+// Mean of every element of 9x13x33 (-173 / 3861).
+// CHECK-LABEL: mean_all
+// CHECK-NEXT: rank = 0 offset = 0 sizes = [] strides = [] data =
+// CHECK-NEXT: [-0.044807]
+
+// Mean over H and W of 3x5x23x29.
+// CHECK-LABEL: spatial_mean
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 5] strides = [5, 1] data =
+// CHECK-NEXT: {{\[\[}}-0.017991,   -0.041979,   -0.011994,   0.0104948,   0.023988],
+// CHECK-NEXT: [-0.029985,   0.0224888,   0.0284858,   0.017991,   0.0254873],
+// CHECK-NEXT: [-0.005997,   0.0464768,   -0.0134933,   0.0194903,   0.0149925]]
+
+// Max of every element of 7x9x11, kept as 1x1x1.
+// CHECK-LABEL: full_max_keepdim
+// CHECK-NEXT: rank = 3 offset = 0 sizes = [1, 1, 1] strides = [1, 1, 1] data =
+// CHECK-NEXT: {{\[\[\[}}48]]]
 
 // Sum over the inner axis of 7x300, printed whole.
 func.func @row_sum(%in0: tensor<7x300xf32>) -> tensor<7xf32> {
@@ -154,6 +180,78 @@ func.func @max_generic_transposed(%in0: tensor<11x40x7xf32>) -> tensor<7x11xf32>
     linalg.yield %y : f32
   } -> tensor<7x11xf32>
   return %r : tensor<7x11xf32>
+}
+
+// Sum of every element of 37x1500 (a 0-d result: a parallel loop of
+// extent 1 is added, and the two reduction loops are one, split across
+// blocks).
+func.func @full_sum(%in0: tensor<37x1500xf32>) -> tensor<f32> {
+  %empty = tensor.empty() : tensor<f32>
+  %fill = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%fill : f32) outs(%empty : tensor<f32>) -> tensor<f32>
+  %r = linalg.reduce ins(%in0 : tensor<37x1500xf32>) outs(%init : tensor<f32>) dimensions = [0, 1]
+    (%x: f32, %acc: f32) {
+      %y = arith.addf %x, %acc : f32
+      linalg.yield %y : f32
+    }
+  return %r : tensor<f32>
+}
+
+// torch's x.mean() of 9x13x33: the sum to a 0-d tensor, then a 0-d divide.
+func.func @mean_all(%in0: tensor<9x13x33xf32>) -> tensor<f32> {
+  %empty = tensor.empty() : tensor<f32>
+  %fill = arith.constant 0.0 : f32
+  %n = arith.constant 3861.0 : f32
+  %init = linalg.fill ins(%fill : f32) outs(%empty : tensor<f32>) -> tensor<f32>
+  %s = linalg.reduce ins(%in0 : tensor<9x13x33xf32>) outs(%init : tensor<f32>) dimensions = [0, 1, 2]
+    (%x: f32, %acc: f32) {
+      %y = arith.addf %x, %acc : f32
+      linalg.yield %y : f32
+    }
+  %r = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
+      ins(%s : tensor<f32>) outs(%empty : tensor<f32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.divf %x, %n : f32
+    linalg.yield %y : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// The mean over H and W of a 3x5x23x29 NCHW tensor (global average
+// pooling): one reduction loop over H*W, then the divide.
+func.func @spatial_mean(%in0: tensor<3x5x23x29xf32>) -> tensor<3x5xf32> {
+  %empty = tensor.empty() : tensor<3x5xf32>
+  %fill = arith.constant 0.0 : f32
+  %n = arith.constant 667.0 : f32
+  %init = linalg.fill ins(%fill : f32) outs(%empty : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %s = linalg.reduce ins(%in0 : tensor<3x5x23x29xf32>) outs(%init : tensor<3x5xf32>) dimensions = [2, 3]
+    (%x: f32, %acc: f32) {
+      %y = arith.addf %x, %acc : f32
+      linalg.yield %y : f32
+    }
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<3x5xf32>) outs(%empty : tensor<3x5xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.divf %x, %n : f32
+    linalg.yield %y : f32
+  } -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+
+// Max of every element of 7x9x11 kept as 1x1x1 (keepdim, read back at 0).
+func.func @full_max_keepdim(%in0: tensor<7x9x11xf32>) -> tensor<1x1x1xf32> {
+  %empty = tensor.empty() : tensor<1x1x1xf32>
+  %fill = arith.constant 0xFF800000 : f32
+  %init = linalg.fill ins(%fill : f32) outs(%empty : tensor<1x1x1xf32>) -> tensor<1x1x1xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (0, 0, 0)>],
+      iterator_types = ["reduction", "reduction", "reduction"]}
+      ins(%in0 : tensor<7x9x11xf32>) outs(%init : tensor<1x1x1xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %y = arith.maximumf %x, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<1x1x1xf32>
+  return %r : tensor<1x1x1xf32>
 }
 
 func.func @data_2d_f32(%s0: index, %s1: index,
@@ -360,5 +458,31 @@ func.func @main() {
   %max_generic_transposed_r = call @max_generic_transposed(%max_generic_transposed_in0) : (tensor<11x40x7xf32>) -> tensor<7x11xf32>
   %max_generic_transposed_r_u = tensor.cast %max_generic_transposed_r : tensor<7x11xf32> to tensor<*xf32>
   call @printMemrefF32(%max_generic_transposed_r_u) : (tensor<*xf32>) -> ()
+  vector.print str "full_sum\n"
+  %c1500 = arith.constant 1500 : index
+  %full_sum_in0_d = call @data_2d_f32(%c37, %c1500, %c7, %c3, %c2, %c9, %c11, %c5) : (index, index, index, index, index, index, index, index) -> tensor<?x?xf32>
+  %full_sum_in0 = tensor.cast %full_sum_in0_d : tensor<?x?xf32> to tensor<37x1500xf32>
+  %full_sum_r = call @full_sum(%full_sum_in0) : (tensor<37x1500xf32>) -> tensor<f32>
+  %full_sum_r_u = tensor.cast %full_sum_r : tensor<f32> to tensor<*xf32>
+  call @printMemrefF32(%full_sum_r_u) : (tensor<*xf32>) -> ()
+  vector.print str "mean_all\n"
+  %mean_all_in0 = tensor.cast %sum_two_axes_in0_d : tensor<?x?x?xf32> to tensor<9x13x33xf32>
+  %mean_all_r = call @mean_all(%mean_all_in0) : (tensor<9x13x33xf32>) -> tensor<f32>
+  %mean_all_r_u = tensor.cast %mean_all_r : tensor<f32> to tensor<*xf32>
+  call @printMemrefF32(%mean_all_r_u) : (tensor<*xf32>) -> ()
+  vector.print str "spatial_mean\n"
+  %c23 = arith.constant 23 : index
+  %c29 = arith.constant 29 : index
+  %spatial_mean_in0_d = call @data_4d_f32(%c3, %c5, %c23, %c29, %c7, %c3, %c5, %c2, %c2, %c9, %c4, %c1, %c11, %c5) : (index, index, index, index, index, index, index, index, index, index, index, index, index, index) -> tensor<?x?x?x?xf32>
+  %spatial_mean_in0 = tensor.cast %spatial_mean_in0_d : tensor<?x?x?x?xf32> to tensor<3x5x23x29xf32>
+  %spatial_mean_r = call @spatial_mean(%spatial_mean_in0) : (tensor<3x5x23x29xf32>) -> tensor<3x5xf32>
+  %spatial_mean_r_u = tensor.cast %spatial_mean_r : tensor<3x5xf32> to tensor<*xf32>
+  call @printMemrefF32(%spatial_mean_r_u) : (tensor<*xf32>) -> ()
+  vector.print str "full_max_keepdim\n"
+  %full_max_keepdim_in0_d = call @data_3d_f32(%c7, %c9, %c11, %c5, %c2, %c7, %c3, %c7, %c1, %c51, %c97) : (index, index, index, index, index, index, index, index, index, index, index) -> tensor<?x?x?xf32>
+  %full_max_keepdim_in0 = tensor.cast %full_max_keepdim_in0_d : tensor<?x?x?xf32> to tensor<7x9x11xf32>
+  %full_max_keepdim_r = call @full_max_keepdim(%full_max_keepdim_in0) : (tensor<7x9x11xf32>) -> tensor<1x1x1xf32>
+  %full_max_keepdim_r_u = tensor.cast %full_max_keepdim_r : tensor<1x1x1xf32> to tensor<*xf32>
+  call @printMemrefF32(%full_max_keepdim_r_u) : (tensor<*xf32>) -> ()
   return
 }

@@ -479,7 +479,8 @@ def RollerRecordLaunchOperandsPass
     needs both. This records, as the module attribute
     `roller.launch_operands`, one dictionary per launch (walk order): the
     kernel and, per operand, its `type` and, for a memref, `func_arg` (the
-    host function's argument it is, -1 for a temporary) and `align` (16:
+    host function's argument it is, or whose device copy or reshape it is,
+    -1 for a temporary) and `align` (16:
     what the kernels assume of its aligned pointer). `writeKernelArtifacts`
     (`roller-opt --ptx-file`) turns it into the launch description. Runs
     on host code still on memrefs; the C++ entry point is

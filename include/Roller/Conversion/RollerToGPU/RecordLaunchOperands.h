@@ -21,7 +21,8 @@ namespace mlir::roller {
 /// `kernel` (the launched symbol, as text) and `operands`, one dictionary
 /// per kernel operand: `type` (a TypeAttr), and for a memref `func_arg`
 /// (the index of the enclosing function's argument it is, or whose device
-/// copy it is, -1 for a host temporary) and `align` (the alignment the kernels
+/// copy it is, or a reshape of which it is, -1 for a host temporary) and
+/// `align` (the alignment the kernels
 /// assume of its aligned pointer, kKernelBufferAlignment). Precondition: the
 /// host code is still on memrefs (before `gpu-to-llvm`). Replaces an earlier
 /// record. Returns the number of launches recorded.

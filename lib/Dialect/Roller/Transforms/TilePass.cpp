@@ -11,7 +11,9 @@
 // (collapseThroughReshapes), operand scales moved after their contractions
 // (moveScalesToEpilogues), elementwise chains fused (fuseElementwiseChains),
 // keepdim reductions' unit dims dropped (dropKeepdimUnitsEverywhere),
-// sibling reductions merged (mergeSiblingReductionsEverywhere),
+// sibling reductions merged (mergeSiblingReductionsEverywhere), ops
+// without a parallel loop given one (addUnitParallelLoops), adjacent
+// reduction loops collapsed (collapseReductionLoopsEverywhere),
 // selection (runSelection),
 // then tileToRProgram on every op that has a config (ops left as they are
 // get a remark with the reason) and fuseEpilogues.
@@ -19,7 +21,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/AddUnitParallelLoop.h"
 #include "Roller/Dialect/Roller/Transforms/BatchMatmulToMatmul.h"
+#include "Roller/Dialect/Roller/Transforms/CollapseReductionLoops.h"
 #include "Roller/Dialect/Roller/Transforms/CollapseThroughReshapes.h"
 #include "Roller/Dialect/Roller/Transforms/ConvToImplicitGemm.h"
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
@@ -127,6 +131,13 @@ struct RollerTilePass
     // two sums of its input are one kernel.
     if (fuseElementwise)
       mergeSiblingReductionsEverywhere(rewriter, module, /*remarks=*/true);
+    // After the siblings are merged (their loops then collapse as one op),
+    // before selection: ops without a parallel loop (a sum to one value, a
+    // 0-d divide) get one of extent 1, and adjacent reduction loops become
+    // one, which the schedules that share a row among a block's threads
+    // and split it across blocks take.
+    addUnitParallelLoops(rewriter, module);
+    collapseReductionLoopsEverywhere(rewriter, module);
     // The groups roller-fuse-epilogues will build are planned first: the
     // model ranks each operator's tiles with its epilogue's traffic.
     if (failed(runSelection(module,
