@@ -77,6 +77,16 @@ mlir::roller::addUnitParallelLoop(RewriterBase &rewriter, linalg::LinalgOp op) {
 
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
+  // Named ops get their body from their generic form (first: nothing
+  // below fails).
+  if (!isa<linalg::GenericOp>(op.getOperation())) {
+    FailureOr<linalg::GenericOp> generic =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generic))
+      return failure();
+    op = *generic;
+    rewriter.setInsertionPoint(op);
+  }
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
   unsigned loops = op.getNumLoops() + 1;
@@ -99,30 +109,20 @@ mlir::roller::addUnitParallelLoop(RewriterBase &rewriter, linalg::LinalgOp op) {
   SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel};
   llvm::append_range(iterators, op.getIteratorTypesArray());
 
-  // Named ops get their body from their generic form.
-  linalg::LinalgOp source = op;
-  if (!isa<linalg::GenericOp>(op.getOperation())) {
-    FailureOr<linalg::GenericOp> generic =
-        linalg::generalizeNamedOp(rewriter, op);
-    if (failed(generic))
-      return failure();
-    source = *generic;
-  }
   auto newOp =
       linalg::GenericOp::create(rewriter, loc, TypeRange(ValueRange(inits)),
                                 inputs, inits, maps, iterators);
-  rewriter.inlineRegionBefore(source->getRegion(0), newOp.getRegion(),
+  rewriter.inlineRegionBefore(op->getRegion(0), newOp.getRegion(),
                               newOp.getRegion().begin());
   // linalg.index counts the old loops, now one further in.
   newOp.getRegion().walk([&](linalg::IndexOp index) {
     rewriter.modifyOpInPlace(index, [&] { index.setDim(index.getDim() + 1); });
   });
   SmallVector<Value> results;
-  for (auto [result, old] :
-       llvm::zip(newOp->getResults(), source->getResults()))
+  for (auto [result, old] : llvm::zip(newOp->getResults(), op->getResults()))
     results.push_back(reshapeFromOneElement(
         rewriter, loc, result, cast<RankedTensorType>(old.getType())));
-  rewriter.replaceOp(source, results);
+  rewriter.replaceOp(op, results);
   return newOp;
 }
 

@@ -84,6 +84,7 @@ mlir::roller::collapseReductionLoops(RewriterBase &rewriter,
     if (failed(generic))
       return failure();
     source = *generic;
+    rewriter.setInsertionPoint(source);
   }
   FailureOr<linalg::CollapseResult> collapsed =
       linalg::collapseOpIterationDims(source, runs, rewriter);
