@@ -160,3 +160,20 @@ func.func @scaled_output_index(%x: tensor<1x8xf32>, %o: tensor<1x8xf32>) -> tens
   } -> tensor<1x8xf32>
   return %0 : tensor<1x8xf32>
 }
+
+// -----
+
+// A reduction to one value has no parallel loop: --roller-select alone
+// leaves it, naming the pass that gives it one (--roller-tile runs it).
+// CHECK-LABEL: func.func @full_reduction(
+// CHECK-NOT: roller.config
+// CHECK: linalg.reduce
+func.func @full_reduction(%x: tensor<9x14xf32>, %o: tensor<f32>) -> tensor<f32> {
+  // expected-remark @below {{roller-select: not supported: a full reduction (no parallel loop): its single output element cannot be spread over blocks and threads (roller-add-unit-parallel-loop, which --roller-tile runs, gives it a parallel loop of extent 1)}}
+  %0 = linalg.reduce ins(%x : tensor<9x14xf32>) outs(%o : tensor<f32>) dimensions = [0, 1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<f32>
+}
