@@ -234,13 +234,18 @@ TEST(PerfModelTest, BankPlanSimtMatmul) {
 // 24x32x8 block of 4x8 tiles: 6 x 4 = 24 threads; A rows 0, 4, .., 20 are
 // words 0, 32, .., 160, all in bank 0 (6-way); one element of padding makes
 // them 36k, banks 4k. B reads words 0, 8, 16, 24: conflict-free.
-TEST(PerfModelTest, BankPlanSmallBlock) {
-  TensorExpr mm = matmul(48, 64, 64);
+Schedule smallBlockSchedule() {
   Schedule s;
   s.block = {24, 32, 8};
   s.thread = {4, 8, 1};
   s.threads = 32;
   s.padding = {0, 0};
+  return s;
+}
+
+TEST(PerfModelTest, BankPlanSmallBlock) {
+  TensorExpr mm = matmul(48, 64, 64);
+  Schedule s = smallBlockSchedule();
   EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 6);
   BankPlan plan = planBankPadding(mm, h200(), s);
   EXPECT_EQ(plan.padding, (Sizes{1, 0}));
@@ -253,10 +258,7 @@ TEST(PerfModelTest, BankPlanSmallBlock) {
 // pattern was seen or not.
 TEST(PerfModelTest, BankPlanCacheAgreesWithSearch) {
   TensorExpr mm = matmul(1024, 1024, 1024);
-  Schedule small;
-  small.block = {24, 32, 8};
-  small.thread = {4, 8, 1};
-  small.threads = 32;
+  Schedule small = smallBlockSchedule();
   BankPaddingCache cache;
   for (const Schedule &s : {simtSchedule(), small, simtSchedule(), small}) {
     BankPlan direct = planBankPadding(mm, h200(), s);

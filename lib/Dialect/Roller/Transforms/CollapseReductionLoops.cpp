@@ -71,26 +71,29 @@ mlir::roller::collapseReductionLoops(RewriterBase &rewriter,
   SmallVector<ReassociationIndices> runs = getCollapsibleReductionLoops(op);
   if (runs.empty())
     return failure();
-  // collapseOpIterationDims takes generic ops (and copies): a named op is
-  // generalized first, which loses nothing a later step matches on (a
-  // reduction over several loops is no contraction or convolution a
-  // rewrite looks for by name).
+  return collapseLoopsOfGenericForm(rewriter, op, runs);
+}
+
+FailureOr<linalg::GenericOp>
+mlir::roller::collapseLoopsOfGenericForm(RewriterBase &rewriter,
+                                         linalg::LinalgOp op,
+                                         ArrayRef<ReassociationIndices> loops) {
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  linalg::LinalgOp source = op;
-  if (!isa<linalg::GenericOp>(op.getOperation())) {
-    FailureOr<linalg::GenericOp> generic =
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
         linalg::generalizeNamedOp(rewriter, op);
-    if (failed(generic))
+    if (failed(generalized))
       return failure();
-    source = *generic;
-    rewriter.setInsertionPoint(source);
+    generic = *generalized;
   }
+  rewriter.setInsertionPoint(generic);
   FailureOr<linalg::CollapseResult> collapsed =
-      linalg::collapseOpIterationDims(source, runs, rewriter);
+      linalg::collapseOpIterationDims(generic, loops, rewriter);
   if (failed(collapsed))
     return failure();
-  rewriter.replaceOp(source, collapsed->results);
+  rewriter.replaceOp(generic, collapsed->results);
   return cast<linalg::GenericOp>(collapsed->collapsedOp.getOperation());
 }
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/CollapseThroughReshapes.h"
+#include "Roller/Dialect/Roller/Transforms/CollapseReductionLoops.h"
 #include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
@@ -231,27 +232,13 @@ mlir::roller::collapseThroughReshape(RewriterBase &rewriter, OpOperand &input) {
     return failure();
   SmallVector<ReassociationIndices> loops = *getFoldedLoops(input);
   auto op = cast<linalg::LinalgOp>(input.getOwner());
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
-  // A transpose collapses as its generic form (a named op's attributes,
-  // such as its permutation, would not follow the collapse).
-  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-  if (!generic) {
-    FailureOr<linalg::GenericOp> generalized =
-        linalg::generalizeNamedOp(rewriter, op);
-    if (failed(generalized))
-      return failure();
-    generic = *generalized;
-  }
-  rewriter.setInsertionPoint(generic);
-  FailureOr<linalg::CollapseResult> collapsed =
-      linalg::collapseOpIterationDims(generic, loops, rewriter);
-  if (failed(collapsed))
+  // A transpose collapses as its generic form.
+  FailureOr<linalg::GenericOp> result =
+      collapseLoopsOfGenericForm(rewriter, op, loops);
+  if (failed(result))
     return failure();
-  rewriter.replaceOp(generic, collapsed->results);
-  auto result = cast<linalg::GenericOp>(collapsed->collapsedOp.getOperation());
-  foldReshapesAround(result);
-  return result;
+  foldReshapesAround(*result);
+  return *result;
 }
 
 /// The inputs of `op` read through an expand_shape of a linalg op's

@@ -25,6 +25,16 @@ namespace mlir::roller {
 SmallVector<ReassociationIndices>
 getCollapsibleReductionLoops(linalg::LinalgOp op);
 
+/// Upstream `linalg::collapseOpIterationDims` of `loops` on `op`'s generic
+/// form (a named op is generalized first: collapseOpIterationDims takes
+/// generic ops, and a named op's attributes, such as a transpose's
+/// permutation, would not follow the collapse), replacing `op`. The loops
+/// must be ones every indexing map reads contiguously
+/// (`linalg::areDimSequencesPreserved`).
+FailureOr<linalg::GenericOp>
+collapseLoopsOfGenericForm(RewriterBase &rewriter, linalg::LinalgOp op,
+                           ArrayRef<ReassociationIndices> loops);
+
 /// Folds the runs of getCollapsibleReductionLoops into one loop each: the
 /// op becomes a `linalg.generic` on operands collapsed along those loops'
 /// dimensions, its results reshaped back. Returns the new op; fails,

@@ -733,7 +733,8 @@ def RollerCollapseReductionLoopsPass
     `tensor.pad` (read through only as an rProgram's direct input).
     `--roller-tile` runs it before the selection.
     Entry points: `getCollapsibleReductionLoops`, `collapseReductionLoops`,
-    `collapseReductionLoopsEverywhere` (`CollapseReductionLoops.h`).
+    `collapseReductionLoopsEverywhere`, `collapseLoopsOfGenericForm`
+    (`CollapseReductionLoops.h`).
 
     ```mlir
     %s = linalg.reduce ins(%x : tensor<8x64x112x112xf32>)
