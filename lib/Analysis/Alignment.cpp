@@ -251,10 +251,14 @@ mlir::roller::nextAlignedSize(const AlignmentContext &ctx,
                               llvm::ArrayRef<int64_t> tile, unsigned axis) {
   // Growing one axis only changes the accesses contiguous in it, so only
   // those are checked (another misaligned axis does not block this one).
-  std::vector<int64_t> grown(tile.begin(), tile.end());
+  // The construction's growth loops call this for every axis of every tile
+  // they try: no heap copy of the tile, no scan of the smaller sizes.
+  llvm::SmallVector<int64_t, 8> grown(tile.begin(), tile.end());
   int64_t transaction = ctx.device->levels.front().transactionBytes;
-  for (int64_t size : ctx.sizes[axis]) {
-    if (size <= tile[axis] || !ctx.isAxisSizeAllowed(axis, size))
+  const std::vector<int64_t> &sizes = ctx.sizes[axis];
+  for (int64_t size : llvm::make_range(
+           llvm::upper_bound(sizes, tile[axis]), sizes.end())) {
+    if (!ctx.isAxisSizeAllowed(axis, size))
       continue;
     grown[axis] = size;
     if (ctx.transactionRule &&

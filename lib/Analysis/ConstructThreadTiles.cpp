@@ -112,21 +112,30 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
   };
   // What a tile may need: the estimate, and never less than the register
   // tiles the rProgram declares (which its verifier bounds by the device).
-  // `footprint` is the tile's getRegisterFootprint, which the growth below
-  // needs too (this loop is the selection's hottest).
-  auto registersOf = [&](const Tile &tile, int64_t footprint) {
-    return std::max(getDeclaredRegisters(footprint, mma.has_value(), device),
-                    estimateRegisters(expr, block, tile, mma.has_value(),
-                                      /*usesShared=*/true, device));
+  // The register footprint and traffic of a tile, which the growth below
+  // compares, and what it may need, all from its access tiles' element
+  // counts, computed once (this loop is the selection's hottest).
+  struct Measure {
+    int64_t footprint, registers;
+    double traffic;
+  };
+  auto measure = [&](const Tile &tile) {
+    AccessTileElements elements = getAccessTileElements(expr, tile);
+    int64_t footprint = getRegisterFootprint(expr, elements);
+    int64_t registers =
+        std::max(getDeclaredRegisters(footprint, mma.has_value(), device),
+                 estimateRegisters(expr, block, tile, elements, mma.has_value(),
+                                   /*usesShared=*/true, device));
+    return Measure{footprint, registers,
+                   getRegisterTraffic(expr, tile, elements)};
   };
 
   Tile tile = getSmallestAlignedTile(ctx);
-  int64_t footprint = getRegisterFootprint(expr, tile);
-  double traffic = getRegisterTraffic(expr, tile);
+  Measure current = measure(tile);
   std::optional<Candidate> best;
   for (int step = 0; step < 64; ++step) {
     int64_t threads = threadsOf(tile);
-    int64_t registers = registersOf(tile, footprint);
+    int64_t registers = current.registers;
     if ((mma || tilesOf(tile) >= minBusyThreads) &&
         isThreadCountAligned(device, threads) &&
         registers <= device.maxRegsPerThread &&
@@ -141,8 +150,7 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
     // warp of threads and fits the registers.
     double bestScore = -std::numeric_limits<double>::infinity();
     Tile bestTile;
-    double bestTraffic = 0;
-    int64_t bestFootprint = 0;
+    Measure bestMeasure{};
     for (unsigned a = 0; a < rank; ++a) {
       std::optional<int64_t> next = nextAlignedSize(ctx, tile, a);
       if (!next)
@@ -151,17 +159,15 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
       grown[a] = *next;
       if (!mma && tilesOf(grown) < minBusyThreads)
         continue;
-      int64_t grownFootprint = getRegisterFootprint(expr, grown);
-      if (registersOf(grown, grownFootprint) > device.maxRegsPerThread)
+      Measure grownMeasure = measure(grown);
+      if (grownMeasure.registers > device.maxRegsPerThread)
         continue;
-      double grownTraffic = getRegisterTraffic(expr, grown);
-      double score =
-          getReuseScore(traffic, grownTraffic, footprint, grownFootprint);
+      double score = getReuseScore(current.traffic, grownMeasure.traffic,
+                                   current.footprint, grownMeasure.footprint);
       if (score > bestScore) {
         bestScore = score;
-        bestTile = grown;
-        bestTraffic = grownTraffic;
-        bestFootprint = grownFootprint;
+        bestTile = std::move(grown);
+        bestMeasure = grownMeasure;
       }
     }
     if (bestTile.empty())
@@ -169,9 +175,8 @@ Constructor::constructThreadTile(const ExprView &view, const Tile &block,
     // Past the point of no reuse, grow only to bring the thread count down.
     if (bestScore <= 0 && threads <= device.maxThreadsPerBlock)
       break;
-    tile = bestTile;
-    traffic = bestTraffic;
-    footprint = bestFootprint;
+    tile = std::move(bestTile);
+    current = bestMeasure;
   }
   return best;
 }

@@ -75,17 +75,27 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
                                         llvm::ArrayRef<int64_t> thread,
                                         bool mma, bool usesShared,
                                         const DeviceSpec &device) {
+  return estimateRegisters(expr, block, thread,
+                           getAccessTileElements(expr, thread), mma, usesShared,
+                           device);
+}
+
+int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
+                                        llvm::ArrayRef<int64_t> block,
+                                        llvm::ArrayRef<int64_t> thread,
+                                        const AccessTileElements &elements,
+                                        bool mma, bool usesShared,
+                                        const DeviceSpec &device) {
   int64_t tile = 0, fragments = 0, streamed = 0,
           addresses = expr.outputs.size();
-  for (const TensorAccess &output : expr.outputs)
-    tile +=
-        llvm::divideCeil(output.tileElements(thread) * output.elementBytes, 4);
+  for (auto [output, count] : llvm::zip(expr.outputs, elements.outputs))
+    tile += llvm::divideCeil(count * output.elementBytes, 4);
   // Iteration points of one thread step: how often its input elements are
   // used.
   int64_t points = 1;
   for (int64_t size : thread)
     points *= size;
-  for (const TensorAccess &input : expr.inputs) {
+  for (auto [input, count] : llvm::zip(expr.inputs, elements.inputs)) {
     // An input the body never reads (a pooling window) is never loaded.
     if (!input.isRead)
       continue;
@@ -93,9 +103,8 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
     // An input tile whose every element feeds a single point (a depthwise
     // window, an elementwise operand) is streamed: each value is loaded,
     // used and dropped, so ptxas never holds the tile.
-    int64_t elements = input.tileElements(thread);
-    int64_t registers = llvm::divideCeil(elements * input.elementBytes, 4);
-    if (elements >= points)
+    int64_t registers = llvm::divideCeil(count * input.elementBytes, 4);
+    if (count >= points)
       streamed += registers;
     else
       fragments += registers;
@@ -144,64 +153,99 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
                            !schedule.mma.empty(), schedule.usesShared, device);
 }
 
-/// The first elements each thread of the first warp reads from input
-/// `access`'s shared tile. Threads are laid out row-major over the spatial
-/// axes' thread grid, the last spatial axis fastest (the layout the lowering
-/// uses).
-static WarpReadPattern getWarpRead(const TensorExpr &expr,
-                                   const TensorAccess &access,
-                                   const Schedule &schedule, int64_t warpSize) {
-  WarpReadPattern pattern;
+namespace {
+/// How the first warp's threads read an input's shared tile: threads are
+/// laid out row-major over the spatial axes' thread grid, the last spatial
+/// axis fastest (the layout the lowering uses), and the (row, column) a
+/// thread reads is linear in its position on that grid. One step along an
+/// axis moves the read by a fixed (row, column) delta.
+struct WarpReadLattice {
+  struct Digit {
+    int64_t count;            // threads along the axis the warp reaches
+    int64_t rowStep, colStep; // one thread's step along it
+  };
+  int64_t rowLength = 1, elementBytes = 4, readers = 1;
+  llvm::SmallVector<Digit, 8> digits; // fastest first
+
+  /// Everything the pattern depends on, as a cache key.
+  BankPaddingCache::Key getKey(const MemLevel &shared) const {
+    BankPaddingCache::Key key = {shared.banks, shared.bankWidthBytes, rowLength,
+                                 elementBytes, readers};
+    for (const Digit &digit : digits)
+      key.append({digit.count, digit.rowStep, digit.colStep});
+    return key;
+  }
+
+  /// The (row, column) each reader reads first. The position advances like
+  /// an odometer, adding a digit's steps: the selection builds this for
+  /// every new lattice, so no division or affine evaluation per thread.
+  WarpReadPattern expand() const {
+    WarpReadPattern pattern;
+    pattern.rowLength = rowLength;
+    pattern.elementBytes = elementBytes;
+    pattern.rows.reserve(readers);
+    pattern.columns.reserve(readers);
+    llvm::SmallVector<int64_t, 8> position(digits.size(), 0);
+    int64_t row = 0, column = 0;
+    for (int64_t t = 0; t < readers; ++t) {
+      pattern.rows.push_back(row);
+      pattern.columns.push_back(column);
+      for (auto [digit, at] : llvm::zip(digits, position)) {
+        bool carry = ++at == digit.count;
+        int64_t steps = carry ? 1 - digit.count : 1;
+        row += digit.rowStep * steps;
+        column += digit.colStep * steps;
+        if (!carry)
+          break;
+        at = 0;
+      }
+    }
+    pattern.canonicalize();
+    return pattern;
+  }
+};
+} // namespace
+
+static WarpReadLattice getWarpReadLattice(const TensorExpr &expr,
+                                          const TensorAccess &access,
+                                          const Schedule &schedule,
+                                          int64_t warpSize) {
+  WarpReadLattice lattice;
   unsigned dims = access.shape.size();
   assert(access.indices.size() == dims && dims > 0 && "one index per dim");
-  llvm::SmallVector<int64_t, 8> tileShape;
-  for (unsigned d = 0; d < dims; ++d)
-    tileShape.push_back(access.tileDim(d, schedule.block));
-  pattern.rowLength = tileShape.back();
-  pattern.elementBytes = access.elementBytes;
-  // Thread t's position on the thread grid advances like an odometer (the
-  // last spatial axis fastest), and each dimension's index follows it by
-  // adding its coefficient times the thread tile: the selection builds this
-  // pattern for every candidate, so no division or full affine evaluation
-  // per thread.
-  struct Digit {
-    int64_t count;                       // threads along the axis
-    llvm::SmallVector<int64_t, 8> delta; // per dimension, one thread's step
-  };
-  llvm::SmallVector<Digit, 8> digits; // fastest first
+  // Rows are the leading dimensions of the tile in row-major order.
+  llvm::SmallVector<int64_t, 8> rowStride(dims, 0);
+  int64_t stride = 1;
+  for (int64_t d = int64_t(dims) - 2; d >= 0; --d) {
+    rowStride[d] = stride;
+    stride *= access.tileDim(d, schedule.block);
+  }
+  lattice.rowLength = access.tileDim(dims - 1, schedule.block);
+  lattice.elementBytes = access.elementBytes;
   int64_t threads = 1;
   for (unsigned a = expr.getRank(); a-- > 0;) {
     if (expr.axes[a].isReduction())
       continue;
-    Digit digit{schedule.block[a] / schedule.thread[a], {}};
-    threads *= digit.count;
-    for (const AffineIndex &index : access.indices)
-      digit.delta.push_back(
-          a < index.coeffs.size() ? index.coeffs[a] * schedule.thread[a] : 0);
-    digits.push_back(std::move(digit));
-  }
-  int64_t readers = std::min(warpSize, threads);
-  pattern.rows.reserve(readers);
-  pattern.columns.reserve(readers);
-  llvm::SmallVector<int64_t, 8> position(digits.size(), 0), index(dims, 0);
-  for (int64_t t = 0; t < readers; ++t) {
-    int64_t row = 0;
-    for (unsigned d = 0; d + 1 < dims; ++d)
-      row = row * tileShape[d] + index[d];
-    pattern.rows.push_back(row);
-    pattern.columns.push_back(index[dims - 1]);
-    for (auto [digit, at] : llvm::zip(digits, position)) {
-      bool carry = ++at == digit.count;
-      int64_t steps = carry ? 1 - digit.count : 1;
-      for (unsigned d = 0; d < dims; ++d)
-        index[d] += digit.delta[d] * steps;
-      if (!carry)
-        break;
-      at = 0;
+    int64_t count = schedule.block[a] / schedule.thread[a];
+    // A digit of one thread never moves; those the warp's threads do not
+    // reach, and the positions of the last one beyond them, read nothing.
+    if (count <= 1 || threads >= warpSize)
+      continue;
+    WarpReadLattice::Digit digit{
+        std::min<int64_t>(count, llvm::divideCeil(warpSize, threads)), 0, 0};
+    threads *= count;
+    for (auto [d, index] : llvm::enumerate(access.indices)) {
+      int64_t delta =
+          a < index.coeffs.size() ? index.coeffs[a] * schedule.thread[a] : 0;
+      if (d + 1 < dims)
+        digit.rowStep += delta * rowStride[d];
+      else
+        digit.colStep = delta;
     }
+    lattice.digits.push_back(digit);
   }
-  pattern.canonicalize();
-  return pattern;
+  lattice.readers = std::min(warpSize, threads);
+  return lattice;
 }
 
 std::pair<int64_t, int64_t>
@@ -216,6 +260,18 @@ BankPaddingCache::getBestPadding(const WarpReadPattern &read,
     int64_t padding = read.bestPadding(shared);
     it->second = {padding, read.conflictDegree(padding, shared)};
   }
+  return it->second;
+}
+
+std::pair<int64_t, int64_t>
+BankPaddingCache::getBestPadding(llvm::ArrayRef<int64_t> key,
+                                 llvm::function_ref<WarpReadPattern()> build,
+                                 const MemLevel &shared) {
+  auto [it, inserted] = byDescription.try_emplace(Key(key));
+  // Different descriptions can make one pattern (threads that read the same
+  // element broadcast): the search itself is shared by pattern.
+  if (inserted)
+    it->second = getBestPadding(build(), shared);
   return it->second;
 }
 
@@ -237,10 +293,13 @@ BankPlan mlir::roller::planBankPadding(const TensorExpr &expr,
       plan.padding[index] = 16 / input.elementBytes;
       continue;
     }
-    WarpReadPattern read = getWarpRead(expr, input, schedule, device.warpSize);
+    WarpReadLattice lattice =
+        getWarpReadLattice(expr, input, schedule, device.warpSize);
     BankPaddingCache local;
-    auto [padding, degree] =
-        (cache ? *cache : local).getBestPadding(read, *shared);
+    auto [padding, degree] = (cache ? *cache : local)
+                                 .getBestPadding(
+                                     lattice.getKey(*shared),
+                                     [&] { return lattice.expand(); }, *shared);
     plan.padding[index] = padding;
     plan.worstDegree = std::max(plan.worstDegree, degree);
   }
@@ -258,8 +317,10 @@ int64_t mlir::roller::getBankConflictDegree(const TensorExpr &expr,
     if (input.indices.empty() || !input.isRead)
       continue;
     int64_t pad = index < schedule.padding.size() ? schedule.padding[index] : 0;
-    worst = std::max(worst, getWarpRead(expr, input, schedule, device.warpSize)
-                                .conflictDegree(pad, *shared));
+    worst = std::max(worst,
+                     getWarpReadLattice(expr, input, schedule, device.warpSize)
+                         .expand()
+                         .conflictDegree(pad, *shared));
   }
   return worst;
 }

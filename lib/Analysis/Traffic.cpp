@@ -38,10 +38,11 @@ double mlir::roller::getTileTransactionBytes(const TensorAccess &access,
   // inner ones are covered whole (a 1x1 filter [F, C, 1, 1] is contiguous
   // along C).
   int d = int(access.shape.size()) - 1;
-  int64_t run = access.tileDim(d, tile);
-  while (d > 0 && access.tileDim(d, tile) == access.shape[d]) {
+  int64_t extent = access.tileDim(d, tile), run = extent;
+  while (d > 0 && extent == access.shape[d]) {
     --d;
-    run *= access.tileDim(d, tile);
+    extent = access.tileDim(d, tile);
+    run *= extent;
   }
   double rows = 1;
   for (int outer = 0; outer < d; ++outer)
@@ -94,39 +95,73 @@ int64_t mlir::roller::getSharedFootprint(const TensorExpr &expr,
   return bytes;
 }
 
+AccessTileElements
+mlir::roller::getAccessTileElements(const TensorExpr &expr,
+                                    llvm::ArrayRef<int64_t> tile) {
+  AccessTileElements elements;
+  auto count = [&](llvm::ArrayRef<TensorAccess> accesses,
+                   llvm::SmallVectorImpl<int64_t> &counts) {
+    for (const TensorAccess &access : accesses)
+      counts.push_back(access.tileElements(tile));
+  };
+  count(expr.inputs, elements.inputs);
+  count(expr.outputs, elements.outputs);
+  if (expr.epilogue) {
+    count(expr.epilogue->inputs, elements.epilogueInputs);
+    count(expr.epilogue->outputs, elements.epilogueOutputs);
+  }
+  return elements;
+}
+
 double mlir::roller::getRegisterTraffic(const TensorExpr &expr,
                                         llvm::ArrayRef<int64_t> tile) {
+  return getRegisterTraffic(expr, tile, getAccessTileElements(expr, tile));
+}
+
+double mlir::roller::getRegisterTraffic(const TensorExpr &expr,
+                                        llvm::ArrayRef<int64_t> tile,
+                                        const AccessTileElements &elements) {
   // Thread tiles over the whole (padded) iteration space, each loading one
   // tile of every input.
   double tiles = double(countSpatialTiles(expr, tile)) *
                  double(countReductionSteps(expr, tile));
   double bytes = 0;
-  for (const TensorAccess &input : expr.inputs)
+  for (auto [input, count] : llvm::zip(expr.inputs, elements.inputs))
     if (input.isRead)
-      bytes += tiles * double(input.tileElements(tile) * input.elementBytes);
+      bytes += tiles * double(count * input.elementBytes);
   return bytes;
+}
+
+/// 32-bit registers of `count` elements of `access`.
+static int64_t getRegisters(const TensorAccess &access, int64_t count) {
+  return llvm::divideCeil(count * access.elementBytes, 4);
 }
 
 int64_t mlir::roller::getRegisterFootprint(const TensorExpr &expr,
                                            llvm::ArrayRef<int64_t> tile) {
+  return getRegisterFootprint(expr, getAccessTileElements(expr, tile));
+}
+
+int64_t mlir::roller::getRegisterFootprint(const TensorExpr &expr,
+                                           const AccessTileElements &elements) {
   int64_t registers = 0;
   // Outputs are accumulators; inputs the body never reads (a pooling
   // window) take no registers.
-  for (const TensorAccess &input : expr.inputs)
+  for (auto [input, count] : llvm::zip(expr.inputs, elements.inputs))
     if (input.isRead)
-      registers +=
-          llvm::divideCeil(input.tileElements(tile) * input.elementBytes, 4);
-  for (const TensorAccess &output : expr.outputs)
-    registers +=
-        llvm::divideCeil(output.tileElements(tile) * output.elementBytes, 4);
+      registers += getRegisters(input, count);
+  for (auto [output, count] : llvm::zip(expr.outputs, elements.outputs))
+    registers += getRegisters(output, count);
   // An epilogue declares a register tile per input and output (what the
   // rProgram verifier adds up).
-  if (expr.epilogue)
-    for (const std::vector<TensorAccess> *accesses :
-         {&expr.epilogue->inputs, &expr.epilogue->outputs})
-      for (const TensorAccess &access : *accesses)
-        registers += llvm::divideCeil(
-            access.tileElements(tile) * access.elementBytes, 4);
+  if (expr.epilogue) {
+    for (auto [access, count] :
+         llvm::zip(expr.epilogue->inputs, elements.epilogueInputs))
+      registers += getRegisters(access, count);
+    for (auto [access, count] :
+         llvm::zip(expr.epilogue->outputs, elements.epilogueOutputs))
+      registers += getRegisters(access, count);
+  }
   return registers;
 }
 

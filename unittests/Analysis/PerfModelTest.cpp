@@ -1,8 +1,9 @@
 //===- PerfModelTest.cpp - Tests of the micro-performance model -----------===//
 //
-// The pieces of PerfModel.h (threads, registers, vector width, the bank plan)
-// and predict() on fully specified schedules on h200, every stage derived by
-// hand from the formulas of lib/Analysis/PerfModel.cpp:
+// The pieces of PerfModel.h (threads, registers, vector width; the bank
+// plan is BankPlanTest.cpp's) and predict() on fully specified schedules on
+// h200, every stage derived by hand from the formulas of
+// lib/Analysis/PerfModel.cpp:
 //
 //   stage = ceil(blocks / SMs) * per-block work / (rate / SMs * issue)
 //   issue = min(1, resident warps / 4)
@@ -44,20 +45,6 @@ Schedule oneStepSchedule() {
   Schedule s = simtSchedule();
   s.block[2] = 1;
   s.stages = 1;
-  return s;
-}
-
-/// An f16 tensor-core schedule: 2x2 warps of 64x64 over a 128x128x32 block.
-Schedule mmaSchedule() {
-  Schedule s;
-  s.block = {128, 128, 32};
-  s.thread = {64, 64, 16};
-  s.mma = {16, 8, 16};
-  s.mmaAxes = {0, 1, 2};
-  s.padding = {8, 8};
-  s.vectorWidth = 4;
-  s.stages = 2;
-  s.threads = 128;
   return s;
 }
 
@@ -209,76 +196,6 @@ TEST(PerfModelTest, VectorWidth) {
       getVectorWidth(convNchw(1, 8, 16, 16, 8, 3, 3), {1, 8, 4, 16, 8, 3, 3}),
       1);
   EXPECT_EQ(getVectorWidth(elementwiseAdd({1024, 1024}), {1, 6}), 2);
-}
-
-//===----------------------------------------------------------------------===//
-// Bank plan
-//===----------------------------------------------------------------------===//
-
-// First warp of the 16x16 thread grid: i origins 0, 8 and j origins 0..120.
-// A (128x8) rows 0 and 8 are words 0 and 64, both in bank 0; one element of
-// padding moves row 8 to word 72 (bank 8). B (8x128) row 0, words 0, 8, ..
-// 120: banks 0, 8, 16, 24 with four words each, which padding cannot fix.
-TEST(PerfModelTest, BankPlanSimtMatmul) {
-  TensorExpr mm = matmul(1024, 1024, 1024);
-  Schedule s = simtSchedule();
-  BankPlan plan = planBankPadding(mm, h200(), s);
-  EXPECT_EQ(plan.padding, (Sizes{1, 0}));
-  EXPECT_EQ(plan.worstDegree, 4);
-  EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 4);
-  // Without A's padding A is 2-way, but B's 4-way read stays the worst.
-  s.padding = {0, 0};
-  EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 4);
-}
-
-// 24x32x8 block of 4x8 tiles: 6 x 4 = 24 threads; A rows 0, 4, .., 20 are
-// words 0, 32, .., 160, all in bank 0 (6-way); one element of padding makes
-// them 36k, banks 4k. B reads words 0, 8, 16, 24: conflict-free.
-Schedule smallBlockSchedule() {
-  Schedule s;
-  s.block = {24, 32, 8};
-  s.thread = {4, 8, 1};
-  s.threads = 32;
-  s.padding = {0, 0};
-  return s;
-}
-
-TEST(PerfModelTest, BankPlanSmallBlock) {
-  TensorExpr mm = matmul(48, 64, 64);
-  Schedule s = smallBlockSchedule();
-  EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 6);
-  BankPlan plan = planBankPadding(mm, h200(), s);
-  EXPECT_EQ(plan.padding, (Sizes{1, 0}));
-  EXPECT_EQ(plan.worstDegree, 1);
-  s.padding = plan.padding;
-  EXPECT_EQ(getBankConflictDegree(mm, h200(), s), 1);
-}
-
-// A cache shared by candidates gives the plans the search gives, whether the
-// pattern was seen or not.
-TEST(PerfModelTest, BankPlanCacheAgreesWithSearch) {
-  TensorExpr mm = matmul(1024, 1024, 1024);
-  Schedule small = smallBlockSchedule();
-  BankPaddingCache cache;
-  for (const Schedule &s : {simtSchedule(), small, simtSchedule(), small}) {
-    BankPlan direct = planBankPadding(mm, h200(), s);
-    BankPlan cached = planBankPadding(mm, h200(), s, &cache);
-    EXPECT_EQ(cached.padding, direct.padding);
-    EXPECT_EQ(cached.worstDegree, direct.worstDegree);
-  }
-}
-
-// With MMA the plan is the ldmatrix skew of 16 bytes; global-only
-// schedules need none.
-TEST(PerfModelTest, BankPlanMmaAndUnshared) {
-  TensorExpr half = f16Matmul(1024, 1024, 1024);
-  BankPlan plan = planBankPadding(half, h200(), mmaSchedule());
-  EXPECT_EQ(plan.padding, (Sizes{8, 8}));
-  EXPECT_EQ(getBankConflictDegree(half, h200(), mmaSchedule()), 1);
-  Schedule s = simtSchedule();
-  s.usesShared = false;
-  EXPECT_EQ(planBankPadding(matmul(1024, 1024, 1024), h200(), s).padding,
-            (Sizes{0, 0}));
 }
 
 //===----------------------------------------------------------------------===//

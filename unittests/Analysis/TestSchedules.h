@@ -1,8 +1,8 @@
 //===- TestSchedules.h - Model-test schedules -------------------*- C++ -*-===//
 //
-// The SIMT matmul schedule the model tests derive their figures on, and the
-// relative comparison they use for stage times (sums and quotients of the
-// same figures, equal up to rounding).
+// The SIMT and tensor-core matmul schedules the model tests derive their
+// figures on, and the relative comparison they use for stage times (sums and
+// quotients of the same figures, equal up to rounding).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +30,20 @@ inline Schedule simtSchedule() {
   s.vectorWidth = 4;
   s.stages = 2;
   s.threads = 256;
+  return s;
+}
+
+/// An f16 tensor-core schedule: 2x2 warps of 64x64 over a 128x128x32 block.
+inline Schedule mmaSchedule() {
+  Schedule s;
+  s.block = {128, 128, 32};
+  s.thread = {64, 64, 16};
+  s.mma = {16, 8, 16};
+  s.mmaAxes = {0, 1, 2};
+  s.padding = {8, 8};
+  s.vectorWidth = 4;
+  s.stages = 2;
+  s.threads = 128;
   return s;
 }
 

@@ -15,7 +15,10 @@
 #include "Roller/Analysis/Device.h"
 #include "Roller/Analysis/Schedule.h"
 #include "Roller/Analysis/TensorExpr.h"
+#include "Roller/Analysis/Traffic.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
 #include <map>
@@ -68,6 +71,11 @@ int64_t getDeclaredRegisters(int64_t footprint, bool mma,
 int64_t estimateRegisters(const TensorExpr &expr, llvm::ArrayRef<int64_t> block,
                           llvm::ArrayRef<int64_t> thread, bool mma,
                           bool usesShared, const DeviceSpec &device);
+/// The same from the thread tile's getAccessTileElements.
+int64_t estimateRegisters(const TensorExpr &expr, llvm::ArrayRef<int64_t> block,
+                          llvm::ArrayRef<int64_t> thread,
+                          const AccessTileElements &elements, bool mma,
+                          bool usesShared, const DeviceSpec &device);
 int64_t estimateRegisters(const TensorExpr &expr, const Schedule &schedule,
                           const DeviceSpec &device);
 
@@ -83,12 +91,21 @@ struct BankPlan {
 /// tries every padding of a bank period.
 class BankPaddingCache {
 public:
+  using Key = llvm::SmallVector<int64_t, 16>;
   /// WarpReadPattern::bestPadding and the conflict degree left with it.
   std::pair<int64_t, int64_t> getBestPadding(const WarpReadPattern &read,
                                              const MemLevel &shared);
+  /// The same for a read known by `key`, a description from which `build`
+  /// makes its pattern (how the warp's threads step through the tile):
+  /// many candidates share one, and the pattern is built only for a new key.
+  std::pair<int64_t, int64_t>
+  getBestPadding(llvm::ArrayRef<int64_t> key,
+                 llvm::function_ref<WarpReadPattern()> build,
+                 const MemLevel &shared);
 
 private:
   std::map<std::vector<int64_t>, std::pair<int64_t, int64_t>> searches;
+  std::map<Key, std::pair<int64_t, int64_t>> byDescription;
 };
 BankPlan planBankPadding(const TensorExpr &expr, const DeviceSpec &device,
                          const Schedule &schedule,

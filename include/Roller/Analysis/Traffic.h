@@ -12,6 +12,8 @@
 #include "Roller/Analysis/Device.h"
 #include "Roller/Analysis/TensorExpr.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 namespace mlir::roller {
 
 /// Tiles of size `tile` needed to cover the spatial axes (thread blocks at
@@ -40,15 +42,33 @@ double getGlobalTraffic(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile,
 int64_t getSharedFootprint(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile,
                            llvm::ArrayRef<int64_t> padding = {});
 
+/// The elements of every access's data tile for one box of iterations
+/// (TensorAccess::tileElements), in the order of expr.inputs, expr.outputs
+/// and the epilogue's inputs and outputs. The thread-tile construction takes
+/// the register footprint, the register traffic and the register estimate of
+/// each tile it tries; they share these counts, computed once.
+struct AccessTileElements {
+  llvm::SmallVector<int64_t, 4> inputs, outputs, epilogueInputs,
+      epilogueOutputs;
+};
+AccessTileElements getAccessTileElements(const TensorExpr &expr,
+                                         llvm::ArrayRef<int64_t> tile);
+
 /// Q1(T1): bytes moved from the level above registers (shared memory, or
 /// global when nothing is staged) into registers for the whole operator with
 /// thread tile T1: one input tile per thread-tile step.
 double getRegisterTraffic(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile);
+/// The same from the tile's getAccessTileElements.
+double getRegisterTraffic(const TensorExpr &expr, llvm::ArrayRef<int64_t> tile,
+                          const AccessTileElements &elements);
 
 /// F1(T1): 32-bit registers one thread holds for its tiles: the output
 /// accumulators plus one step of each input, plus the epilogue's tiles.
 int64_t getRegisterFootprint(const TensorExpr &expr,
                              llvm::ArrayRef<int64_t> tile);
+/// The same from the tile's getAccessTileElements.
+int64_t getRegisterFootprint(const TensorExpr &expr,
+                             const AccessTileElements &elements);
 
 /// The reuse score of growing `tile` into `grown` at a level with traffic Q
 /// and footprint F. Growing that saves traffic at no footprint cost scores
