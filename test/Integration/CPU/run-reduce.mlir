@@ -1,7 +1,7 @@
 // Reductions through --roller-tile and the CPU lowering: linalg.reduce (sum)
 // over one and two axes and over every axis (to a 0-d tensor, and a mean),
-// the mean over two adjacent axes, and linalg.generic reductions (max, one
-// of every axis kept as unit dimensions).
+// the mean over two adjacent axes and a centering by it, and linalg.generic
+// reductions (max, one of every axis kept as unit dimensions).
 //
 // The TILED RUNs check that --roller-tile turns every operator into an
 // rProgram (with the config the model chooses for h200 and for a100), so that
@@ -39,10 +39,10 @@
 // split across blocks (its one kernel would be 2 blocks): the partial sums
 // and their combine are two. The full sum is split on both (its partial
 // sums and their combine), the divides of the means are their sums'
-// epilogues.
-// TILED-H200-COUNT-11: roller.rprogram ins(
+// epilogues, and so is the centering of spatial_center (a row epilogue).
+// TILED-H200-COUNT-12: roller.rprogram ins(
 // TILED-H200-NOT: roller.rprogram ins(
-// TILED-A100-COUNT-12: roller.rprogram ins(
+// TILED-A100-COUNT-13: roller.rprogram ins(
 // TILED-A100-NOT: roller.rprogram ins(
 
 // Sum over the inner axis of 7x300, printed whole.
@@ -237,6 +237,31 @@ func.func @spatial_mean(%in0: tensor<3x5x23x29xf32>) -> tensor<3x5xf32> {
     linalg.yield %y : f32
   } -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
+}
+
+// InstanceNorm's centering over H and W, scaled to stay in integers:
+// x * (H * W) - sum over H and W. The sum's two loops are one, and so are
+// the reader's along them: it is the sum's row epilogue (one rProgram).
+func.func @spatial_center(%in0: tensor<3x5x23x29xf32>) -> tensor<3x5x23x29xf32> {
+  %empty = tensor.empty() : tensor<3x5xf32>
+  %fill = arith.constant 0.0 : f32
+  %n = arith.constant 667.0 : f32
+  %init = linalg.fill ins(%fill : f32) outs(%empty : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %s = linalg.reduce ins(%in0 : tensor<3x5x23x29xf32>) outs(%init : tensor<3x5xf32>) dimensions = [2, 3]
+    (%x: f32, %acc: f32) {
+      %y = arith.addf %x, %acc : f32
+      linalg.yield %y : f32
+    }
+  %out = tensor.empty() : tensor<3x5x23x29xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (n, c)>, affine_map<(n, c, h, w) -> (n, c, h, w)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%in0, %s : tensor<3x5x23x29xf32>, tensor<3x5xf32>) outs(%out : tensor<3x5x23x29xf32>) {
+  ^bb0(%x: f32, %sum: f32, %o: f32):
+    %scaled = arith.mulf %x, %n : f32
+    %y = arith.subf %scaled, %sum : f32
+    linalg.yield %y : f32
+  } -> tensor<3x5x23x29xf32>
+  return %r : tensor<3x5x23x29xf32>
 }
 
 // Max of every element of 7x9x11 kept as 1x1x1 (keepdim, read back at 0).
@@ -478,6 +503,13 @@ func.func @main() {
   %spatial_mean_r = call @spatial_mean(%spatial_mean_in0) : (tensor<3x5x23x29xf32>) -> tensor<3x5xf32>
   %spatial_mean_r_u = tensor.cast %spatial_mean_r : tensor<3x5xf32> to tensor<*xf32>
   call @printMemrefF32(%spatial_mean_r_u) : (tensor<*xf32>) -> ()
+  vector.print str "spatial_center\n"
+  %spatial_center_r = call @spatial_center(%spatial_mean_in0) : (tensor<3x5x23x29xf32>) -> tensor<3x5x23x29xf32>
+  %spatial_center_r_flat = tensor.collapse_shape %spatial_center_r [[0, 1, 2, 3]] : tensor<3x5x23x29xf32> into tensor<10005xf32>
+  %spatial_center_r_dyn = tensor.cast %spatial_center_r_flat : tensor<10005xf32> to tensor<?xf32>
+  %spatial_center_r_sum = call @checksum(%spatial_center_r_dyn) : (tensor<?xf32>) -> tensor<5xi64>
+  %spatial_center_r_u = tensor.cast %spatial_center_r_sum : tensor<5xi64> to tensor<*xi64>
+  call @printMemrefI64(%spatial_center_r_u) : (tensor<*xi64>) -> ()
   vector.print str "full_max_keepdim\n"
   %full_max_keepdim_in0_d = call @data_3d_f32(%c7, %c9, %c11, %c5, %c2, %c7, %c3, %c7, %c1, %c51, %c97) : (index, index, index, index, index, index, index, index, index, index, index) -> tensor<?x?x?xf32>
   %full_max_keepdim_in0 = tensor.cast %full_max_keepdim_in0_d : tensor<?x?x?xf32> to tensor<7x9x11xf32>

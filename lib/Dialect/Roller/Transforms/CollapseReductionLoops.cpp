@@ -61,12 +61,21 @@ mlir::roller::getCollapsibleReductionLoops(linalg::LinalgOp op) {
   return runs;
 }
 
+/// Whether `op` may have its loops collapsed: static tensors, no user
+/// config (it names the loops as written), no pad read (read through only as
+/// an rProgram's direct input: a collapse of it would run on the host).
+static bool isCollapsible(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() && !op.hasDynamicShape() &&
+         !op->hasAttr(RollerDialect::kConfigAttrName) &&
+         llvm::none_of(op.getDpsInputs(), [](Value input) {
+           return input.getDefiningOp<tensor::PadOp>() != nullptr;
+         });
+}
+
 FailureOr<linalg::GenericOp>
 mlir::roller::collapseReductionLoops(RewriterBase &rewriter,
                                      linalg::LinalgOp op) {
-  // A user's roller.config names the op's loops as they are.
-  if (!op.hasPureTensorSemantics() || op.hasDynamicShape() ||
-      op->hasAttr(RollerDialect::kConfigAttrName))
+  if (!isCollapsible(op))
     return failure();
   SmallVector<ReassociationIndices> runs = getCollapsibleReductionLoops(op);
   if (runs.empty())
@@ -97,22 +106,137 @@ mlir::roller::collapseLoopsOfGenericForm(RewriterBase &rewriter,
   return cast<linalg::GenericOp>(collapsed->collapsedOp.getOperation());
 }
 
+std::optional<ReassociationIndices>
+mlir::roller::getRowReaderLoops(linalg::LinalgOp reduction,
+                                const ReassociationIndices &run,
+                                linalg::LinalgOp reader) {
+  if (reader == reduction || !isCollapsible(reader) ||
+      reader.getNumReductionLoops() != 0 || reader->getNumResults() == 0)
+    return std::nullopt;
+  bool readsResult = llvm::any_of(reader.getDpsInputs(), [&](Value input) {
+    return llvm::is_contained(reduction->getResults(), input);
+  });
+  if (!readsResult)
+    return std::nullopt;
+  // A tensor both read, with each reduction loop of the run a whole result
+  // of the reduction's map, names the reader's loops along the run.
+  for (OpOperand *readerInput : reader.getDpsInputOperands())
+    for (OpOperand *input : reduction.getDpsInputOperands()) {
+      if (input->get() != readerInput->get())
+        continue;
+      AffineMap map = reduction.getMatchingIndexingMap(input);
+      AffineMap readerMap = reader.getMatchingIndexingMap(readerInput);
+      if (map.getNumResults() != readerMap.getNumResults())
+        continue;
+      ReassociationIndices loops;
+      for (int64_t d : run) {
+        std::optional<unsigned> dim =
+            map.getResultPosition(getAffineDimExpr(d, map.getContext()));
+        if (!dim)
+          break;
+        auto loop = dyn_cast<AffineDimExpr>(readerMap.getResult(*dim));
+        if (!loop || (!loops.empty() && loop.getPosition() != loops.back() + 1))
+          break;
+        loops.push_back(loop.getPosition());
+      }
+      if (loops.size() != run.size())
+        continue;
+      SmallVector<AffineMap> maps = reader.getIndexingMapsArray();
+      bool wholeResults = llvm::all_of(loops, [&](int64_t d) {
+        return llvm::all_of(maps,
+                            [&](AffineMap m) { return readsAsDimOnly(m, d); });
+      });
+      if (wholeResults && linalg::areDimSequencesPreserved(maps, loops))
+        return loops;
+    }
+  return std::nullopt;
+}
+
+/// Makes the ops of `ops` read one `tensor.collapse_shape` where they read
+/// equal ones of the same tensor (each collapse builds its own): a reader
+/// and its reduction then read one tensor, which is what makes the reader
+/// the reduction's row epilogue. The first in the block is kept: it
+/// dominates the others' uses.
+static void shareEqualCollapses(RewriterBase &rewriter,
+                                ArrayRef<Operation *> ops) {
+  SmallVector<tensor::CollapseShapeOp> kept;
+  for (Operation *op : ops)
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto reshape = operand.get().getDefiningOp<tensor::CollapseShapeOp>();
+      if (!reshape)
+        continue;
+      auto equal = llvm::find_if(kept, [&](tensor::CollapseShapeOp other) {
+        return other.getSrc() == reshape.getSrc() &&
+               other.getType() == reshape.getType() &&
+               other->getBlock() == reshape->getBlock() &&
+               other.getReassociationIndices() ==
+                   reshape.getReassociationIndices();
+      });
+      if (equal == kept.end()) {
+        kept.push_back(reshape);
+        continue;
+      }
+      if (*equal == reshape)
+        continue;
+      tensor::CollapseShapeOp first =
+          equal->getOperation()->isBeforeInBlock(reshape) ? *equal : reshape;
+      tensor::CollapseShapeOp second = first == *equal ? reshape : *equal;
+      rewriter.replaceOp(second, first.getResult());
+      *equal = first;
+    }
+}
+
+FailureOr<SmallVector<Operation *>>
+mlir::roller::collapseReductionAndRowReaders(RewriterBase &rewriter,
+                                             linalg::LinalgOp op) {
+  if (!isCollapsible(op))
+    return failure();
+  SmallVector<ReassociationIndices> runs = getCollapsibleReductionLoops(op);
+  if (runs.empty())
+    return failure();
+  // The readers are planned on the op as written (its loops are gone after
+  // the collapse), for one run: a reader's loops along it are one run too.
+  SmallVector<std::pair<linalg::LinalgOp, ReassociationIndices>> readers;
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  for (Operation *user : op->getUsers()) {
+    auto reader = dyn_cast<linalg::LinalgOp>(user);
+    if (runs.size() != 1 || !reader || !seen.insert(user).second)
+      continue;
+    if (std::optional<ReassociationIndices> loops =
+            getRowReaderLoops(op, runs.front(), reader))
+      readers.push_back({reader, std::move(*loops)});
+  }
+  FailureOr<linalg::GenericOp> collapsed =
+      collapseLoopsOfGenericForm(rewriter, op, runs);
+  if (failed(collapsed))
+    return failure();
+  SmallVector<Operation *> rewritten = {*collapsed};
+  for (auto &[reader, loops] : readers) {
+    FailureOr<linalg::GenericOp> collapsedReader =
+        collapseLoopsOfGenericForm(rewriter, reader, {loops});
+    if (succeeded(collapsedReader))
+      rewritten.push_back(*collapsedReader);
+  }
+  return rewritten;
+}
+
 int64_t mlir::roller::collapseReductionLoopsEverywhere(RewriterBase &rewriter,
                                                        Operation *root) {
   SmallVector<linalg::LinalgOp> ops;
   root->walk([&](linalg::LinalgOp op) {
-    // A pad is read through only as an rProgram's direct input (a
-    // collapse of it would be computed on the host).
-    bool readsPad = llvm::any_of(op.getDpsInputs(), [](Value input) {
-      return input.getDefiningOp<tensor::PadOp>() != nullptr;
-    });
-    if (op.getNumReductionLoops() > 1 && !readsPad)
+    if (op.getNumReductionLoops() > 1)
       ops.push_back(op);
   });
   int64_t count = 0;
+  SmallVector<Operation *> rewritten;
   for (linalg::LinalgOp op : ops)
-    if (succeeded(collapseReductionLoops(rewriter, op)))
+    if (FailureOr<SmallVector<Operation *>> collapsed =
+            collapseReductionAndRowReaders(rewriter, op);
+        succeeded(collapsed)) {
+      llvm::append_range(rewritten, *collapsed);
       ++count;
+    }
+  shareEqualCollapses(rewriter, rewritten);
   return count;
 }
 

@@ -100,3 +100,57 @@ func.func @user_config(%x: tensor<8x16x4x4xf32>, %o: tensor<8x16xf32>) -> tensor
   } -> tensor<8x16xf32>
   return %r : tensor<8x16xf32>
 }
+
+// -----
+
+// InstanceNorm's centering: the reader of the sum walks H and W, which it
+// reads from the tensor the sum reads, as the sum does: its loops along
+// them fold too, and the two read one collapse of that tensor (the reader
+// is then the sum's row epilogue). The reader's result is reshaped back.
+// A reader reading H and W transposed, and one with a user's config, keep
+// their loops.
+// CHECK-LABEL: func.func @row_readers
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[X:[^ ]*]] {{\[}}[0], [1], [2, 3]] : tensor<2x4x5x6xf32> into tensor<2x4x30xf32>
+// CHECK-NOT: tensor.collapse_shape %[[X]]
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-SAME: ins(%[[C]] : tensor<2x4x30xf32>)
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK-SAME: ins(%[[C]], %[[S]] : tensor<2x4x30xf32>, tensor<2x4xf32>)
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[R]] {{\[}}[0], [1], [2, 3]] output_shape [2, 4, 5, 6]
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK-SAME: ins(%[[X]], %[[S]] : tensor<2x4x5x6xf32>, tensor<2x4xf32>)
+// CHECK: %[[U:.*]] = linalg.generic
+// CHECK-SAME: ins(%[[X]], %[[S]] : tensor<2x4x5x6xf32>, tensor<2x4xf32>)
+// CHECK-SAME: roller.config
+// CHECK: return %[[E]], %[[T]], %[[U]]
+#nchw = affine_map<(n, c, h, w) -> (n, c, h, w)>
+#nc = affine_map<(n, c, h, w) -> (n, c)>
+func.func @row_readers(%x: tensor<2x4x5x6xf32>, %z: tensor<2x4xf32>, %o: tensor<2x4x5x6xf32>, %ot: tensor<2x4x6x5xf32>)
+    -> (tensor<2x4x5x6xf32>, tensor<2x4x6x5xf32>, tensor<2x4x5x6xf32>) {
+  %s = linalg.reduce ins(%x : tensor<2x4x5x6xf32>) outs(%z : tensor<2x4xf32>) dimensions = [2, 3]
+    (%a: f32, %acc: f32) {
+      %t = arith.addf %a, %acc : f32
+      linalg.yield %t : f32
+    }
+  %r = linalg.generic {indexing_maps = [#nchw, #nc, #nchw], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %s : tensor<2x4x5x6xf32>, tensor<2x4xf32>) outs(%o : tensor<2x4x5x6xf32>) {
+  ^bb0(%a: f32, %m: f32, %out: f32):
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<2x4x5x6xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(n, c, w, h) -> (n, c, h, w)>, affine_map<(n, c, w, h) -> (n, c)>, affine_map<(n, c, w, h) -> (n, c, w, h)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %s : tensor<2x4x5x6xf32>, tensor<2x4xf32>) outs(%ot : tensor<2x4x6x5xf32>) {
+  ^bb0(%a: f32, %m: f32, %out: f32):
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<2x4x6x5xf32>
+  %u = linalg.generic {indexing_maps = [#nchw, #nc, #nchw], iterator_types = ["parallel", "parallel", "parallel", "parallel"],
+                       roller.config = #roller.config<block = <shared, [1, 4, 5, 6]>, thread = <register, [1, 1, 1, 6]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 32, grid = [2], predicted_us = 1.0, bottleneck = global>}
+      ins(%x, %s : tensor<2x4x5x6xf32>, tensor<2x4xf32>) outs(%o : tensor<2x4x5x6xf32>) {
+  ^bb0(%a: f32, %m: f32, %out: f32):
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<2x4x5x6xf32>
+  return %r, %t, %u : tensor<2x4x5x6xf32>, tensor<2x4x6x5xf32>, tensor<2x4x5x6xf32>
+}

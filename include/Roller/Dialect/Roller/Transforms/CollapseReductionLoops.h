@@ -39,13 +39,35 @@ collapseLoopsOfGenericForm(RewriterBase &rewriter, linalg::LinalgOp op,
 /// op becomes a `linalg.generic` on operands collapsed along those loops'
 /// dimensions, its results reshaped back. Returns the new op; fails,
 /// leaving the IR unchanged, when there is no run, `op` is not on static
-/// tensors or it has a user's `roller.config` (which names its loops).
+/// tensors, it has a user's `roller.config` (which names its loops) or it
+/// reads a `tensor.pad` (read through only as an rProgram's direct input).
 FailureOr<linalg::GenericOp> collapseReductionLoops(RewriterBase &rewriter,
                                                     linalg::LinalgOp op);
 
-/// collapseReductionLoops on every linalg op of `root` it applies to,
-/// except ops that read a `tensor.pad` (read through only as an rProgram's
-/// direct input). Returns the number of ops rewritten.
+/// The loops of `reader`, an elementwise op that reads `reduction`'s result
+/// (through a broadcast along the reduction's loops: InstanceNorm's
+/// `x - mean` over H and W), that run along `reduction`'s loops `run`: found
+/// through a tensor both read, whose dimensions the run's loops index as
+/// whole results. They must be adjacent, in order, and read contiguously by
+/// every map of `reader`, as the run is by the reduction's; nullopt
+/// otherwise, or when `reader` could not be collapsed (collapseReductionLoops'
+/// conditions).
+std::optional<ReassociationIndices>
+getRowReaderLoops(linalg::LinalgOp reduction, const ReassociationIndices &run,
+                  linalg::LinalgOp reader);
+
+/// collapseReductionLoops on `op`, and, when it has one run, the same
+/// collapse on each elementwise reader of its result whose loops follow
+/// the run (getRowReaderLoops): collapsed alone, the reduction's loops no
+/// longer match its reader's, which then cannot be its row epilogue.
+/// Returns the rewritten ops, the reduction first.
+FailureOr<SmallVector<Operation *>>
+collapseReductionAndRowReaders(RewriterBase &rewriter, linalg::LinalgOp op);
+
+/// collapseReductionAndRowReaders on every linalg op of `root` it applies
+/// to; the rewritten ops then read one `tensor.collapse_shape` of a tensor
+/// where they read equal ones (a reader and its reduction read one tensor,
+/// as a row epilogue must). Returns the number of reductions rewritten.
 int64_t collapseReductionLoopsEverywhere(RewriterBase &rewriter,
                                          Operation *root);
 

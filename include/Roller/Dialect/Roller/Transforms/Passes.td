@@ -731,8 +731,14 @@ def RollerCollapseReductionLoopsPass
     through sums of loops and are left alone, and so are ops with a user's
     `roller.config` (it names their loops as written) and ops that read a
     `tensor.pad` (read through only as an rProgram's direct input).
+    An elementwise reader of the reduction's result that walks the same
+    dimensions of a tensor the reduction reads (InstanceNorm's `x - mean`
+    over H and W) has its loops along the run folded too, and reads the
+    reduction's collapse of that tensor: it stays the reduction's row
+    epilogue (`roller-fuse-epilogues`).
     `--roller-tile` runs it before the selection.
     Entry points: `getCollapsibleReductionLoops`, `collapseReductionLoops`,
+    `getRowReaderLoops`, `collapseReductionAndRowReaders`,
     `collapseReductionLoopsEverywhere`, `collapseLoopsOfGenericForm`
     (`CollapseReductionLoops.h`).
 
