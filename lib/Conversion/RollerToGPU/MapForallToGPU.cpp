@@ -54,6 +54,32 @@ getLinearBlockDims(scf::ForallOp forall) {
   return dims;
 }
 
+SmallVector<AffineExpr> mlir::roller::getBlockOrder(AffineExpr id,
+                                                    ArrayRef<int64_t> extent,
+                                                    int64_t group) {
+  int64_t rank = extent.size();
+  SmallVector<AffineExpr> linear(rank);
+  int64_t stride = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    AffineExpr e = id.floorDiv(stride);
+    if (d != rank - 1)
+      e = e % extent[d];
+    linear[d] = e;
+    stride *= extent[d];
+  }
+  if (group <= 1 || rank < 2)
+    return linear;
+  // Bands of `group` rows of linear_dim_1, walked column by column
+  // (Roller/Analysis/BlockOrder.h getBlockPosition); the outer dimensions
+  // stay row-major.
+  AffineExpr plane = rank > 2 ? id % (extent[0] * extent[1]) : id;
+  int64_t band = group * extent[0];
+  AffineExpr within = plane % band;
+  linear[1] = plane.floorDiv(band) * group + within % group;
+  linear[0] = within.floorDiv(group);
+  return linear;
+}
+
 FailureOr<gpu::LaunchOp>
 mlir::roller::mapForallToGPULaunch(RewriterBase &rewriter,
                                    scf::ForallOp forall) {
@@ -87,6 +113,12 @@ mlir::roller::mapForallToGPULaunch(RewriterBase &rewriter,
       return forall.emitError() << "block forall has more blocks than a grid "
                                    "holds (2^31 - 1)";
 
+  int64_t group = config.getBlockGroup();
+  if (group > 1 && (rank < 2 || extent[1] % group != 0))
+    return forall.emitError()
+           << "block_group " << group << " does not divide the "
+           << (rank < 2 ? 1 : extent[1]) << " blocks of linear_dim_1";
+
   Location loc = forall.getLoc();
   rewriter.setInsertionPoint(forall);
   auto cst = [&](int64_t v) -> Value {
@@ -105,15 +137,8 @@ mlir::roller::mapForallToGPULaunch(RewriterBase &rewriter,
   // arith ops in a kernel (see --roller-mma-to-nvgpu).
   Value bid = launch.getBlockIds().x;
   AffineExpr id = rewriter.getAffineDimExpr(0);
-  SmallVector<AffineExpr> linear(rank);
-  int64_t stride = 1;
-  for (int64_t d = 0; d < rank; ++d) {
-    AffineExpr e = id.floorDiv(stride);
-    if (d != rank - 1)
-      e = e % extent[d];
-    linear[d] = e;
-    stride *= extent[d];
-  }
+  SmallVector<AffineExpr> linear =
+      getBlockOrder(id, extent, config.getBlockGroup());
   SmallVector<Value> ivs;
   for (int64_t i = 0; i < rank; ++i) {
     AffineExpr e = linear[(*dims)[i]] * steps[i] + lbs[i];

@@ -41,6 +41,45 @@ func.func @relu(%arg0: memref<64x64xf32>, %arg1: memref<64x64xf32>) {
 
 // -----
 
+// With block_group = 6 (the selection's choice for a wide grid of a
+// matmul), the blocks run in grouped order: 12 rows (linear_dim_1) x 10
+// columns (linear_dim_0) of blocks per batch, in bands of 6 rows walked
+// column by column: block p of a batch is row (p floordiv 60) * 6 + p mod 6,
+// column (p mod 60) floordiv 6. The batch (linear_dim_2) stays outermost.
+// CHECK-DAG: #[[BATCH:.+]] = affine_map<(d0) -> (d0 floordiv 120)>
+// CHECK-DAG: #[[ROW:.+]] = affine_map<(d0) -> ((((d0 mod 120) floordiv 60) * 6 + d0 mod 6) * 16)>
+// CHECK-DAG: #[[COL:.+]] = affine_map<(d0) -> (((d0 mod 60) floordiv 6) * 16)>
+// CHECK-LABEL: func.func @grouped
+// CHECK: gpu.launch blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in (%{{.+}} = %c240
+// CHECK: affine.apply #[[BATCH]](%[[BX]])
+// CHECK: affine.apply #[[ROW]](%[[BX]])
+// CHECK: affine.apply #[[COL]](%[[BX]])
+#cfg = #roller.config<block = <shared, [1, 16, 16, 8]>, thread = <register, [1, 2, 4, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 32, grid = [240], predicted_us = 0.0, bottleneck = global, max_regs = 64, block_group = 6>
+func.func @grouped(%arg0: memref<2x192x160xf32>) {
+  scf.forall (%b, %i, %j) = (0, 0, 0) to (2, 192, 160) step (1, 16, 16) {
+    %tile = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
+    %src = memref.subview %arg0[%b, %i, %j] [1, 16, 16] [1, 1, 1] : memref<2x192x160xf32> to memref<16x16xf32, strided<[160, 1], offset: ?>>
+    scf.forall (%t) in (32) {
+      memref.copy %src, %tile : memref<16x16xf32, strided<[160, 1], offset: ?>> to memref<16x16xf32, #gpu.address_space<workgroup>>
+    } {mapping = [#gpu.thread<linear_dim_0>]}
+  } {mapping = [#gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>], roller.config = #cfg}
+  return
+}
+
+// -----
+
+// A band height must divide the rows of blocks (a hand-written config).
+#cfg = #roller.config<block = <shared, [16, 16]>, thread = <register, [4, 4]>, padding = [0], vector_width = 1, stages = 1, threads = 32, grid = [120], predicted_us = 0.0, bottleneck = global, block_group = 5>
+func.func @group_not_dividing(%arg0: memref<192x160xf32>) {
+  // expected-error @+1 {{block_group 5 does not divide the 12 blocks of linear_dim_1}}
+  scf.forall (%i, %j) = (0, 0) to (192, 160) step (16, 16) {
+    %v = memref.subview %arg0[%i, %j] [16, 16] [1, 1] : memref<192x160xf32> to memref<16x16xf32, strided<[160, 1], offset: ?>>
+  } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>], roller.config = #cfg}
+  return
+}
+
+// -----
+
 // Foralls not mapped to blocks are not this pass's.
 // CHECK-LABEL: func.func @not_blocks
 // CHECK-NOT: gpu.launch

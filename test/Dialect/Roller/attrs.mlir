@@ -94,6 +94,19 @@ func.func private @unstaged_config() attributes {
 
 // -----
 
+// A launch order in bands of rows prints `block_group` (1, row-major, is
+// the default and is not printed).
+// CHECK-LABEL: func.func private @grouped_config()
+// CHECK-SAME: c = #roller.config<block = <shared, [128, 128, 32]>, thread = <register, [64, 64, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 8, stages = 2, threads = 128, grid = [512], predicted_us = 40.0, bottleneck = global, max_regs = 255, block_group = 8>
+func.func private @grouped_config() attributes {
+  c = #roller.config<block = #roller.rtile<shared, [128, 128, 32]>,
+      thread = #roller.rtile<register, [64, 64, 16]>, mma = [16, 8, 16],
+      padding = [8, 8], vector_width = 8, stages = 2, threads = 128,
+      grid = [512], predicted_us = 40.0, bottleneck = global, max_regs = 255,
+      block_group = 8>}
+
+// -----
+
 // The discardable config attribute on an arbitrary op.
 // CHECK-LABEL: func.func @config_on_op
 // CHECK: linalg.fill {roller.config = #roller.config<

@@ -154,6 +154,11 @@ func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shar
 
 // -----
 
+// expected-error @+1 {{config block_group must be in [1, 2147483647], got 0}}
+func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [64, 64]>, thread = #roller.rtile<register, [4, 4]>, padding = [0], vector_width = 4, stages = 1, threads = 256, grid = [16], predicted_us = 1.0, bottleneck = global, block_group = 0>}
+
+// -----
+
 // Every thread of the block shares every output.
 // expected-error @+1 {{config reduce_threads (32) must equal threads (64)}}
 func.func private @f() attributes {c = #roller.config<block = #roller.rtile<shared, [4, 64]>, thread = #roller.rtile<register, [4, 2]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [1], predicted_us = 1.0, bottleneck = global, reduce_threads = 32>}

@@ -66,7 +66,12 @@ def RollerMapForallToGPUPass
     (as `--roller-lower-rprograms` and bufferization leave it) becomes a
     `gpu.launch` with a one-dimensional grid (the product of the forall's trip
     counts, delinearized with `linear_dim_0` fastest) and a one-dimensional
-    block of the `threads` of its `roller.config`. The nested foralls mapped
+    block of the `threads` of its `roller.config`. With the config's
+    `block_group = g` above 1 the blocks run in grouped order
+    (`getBlockOrder`): bands of `g` rows of `linear_dim_1` (`g` must divide
+    them), walked column by column, so that the blocks running at one time
+    read few rows' and few columns' tiles (L2 reuse; Triton's
+    `GROUP_SIZE_M`). The nested foralls mapped
     to `#gpu.thread<linear_dim_*>` / `#gpu.warp<...>` are then distributed
     by upstream `mapNestedForallToThreadsImpl`, with a `gpu.barrier` after
     each (cooperative copies, compute, and the next reduction step's copies

@@ -374,14 +374,12 @@ LogicalResult RTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 RTileAttr block, RTileAttr thread,
-                                 ArrayRef<int64_t> mma,
-                                 ArrayRef<int64_t> padding, int64_t vectorWidth,
-                                 int64_t stages, bool staged, int64_t threads,
-                                 ArrayRef<int64_t> grid,
-                                 llvm::APFloat predictedUs, Bottleneck,
-                                 int64_t maxRegs, int64_t reduceThreads) {
+LogicalResult ConfigAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, RTileAttr block,
+    RTileAttr thread, ArrayRef<int64_t> mma, ArrayRef<int64_t> padding,
+    int64_t vectorWidth, int64_t stages, bool staged, int64_t threads,
+    ArrayRef<int64_t> grid, llvm::APFloat predictedUs, Bottleneck,
+    int64_t maxRegs, int64_t reduceThreads, int64_t blockGroup) {
   if (block.getLevel() != MemoryLevel::Shared)
     return emitError() << "config block tile must be at the 'shared' level, "
                           "got '"
@@ -456,6 +454,9 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (reduceThreads < 1)
     return emitError() << "config reduce_threads must be positive, got "
                        << reduceThreads;
+  if (blockGroup < 1 || blockGroup > kMaxExtent)
+    return emitError() << "config block_group must be in [1, " << kMaxExtent
+                       << "], got " << blockGroup;
   if (reduceThreads > 1) {
     // Every thread shares every output: the block is one group of them,
     // reading global memory straight into registers.

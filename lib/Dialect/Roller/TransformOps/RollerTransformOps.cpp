@@ -162,9 +162,9 @@ transform::RollerSelectOp::apply(transform::TransformRewriter &rewriter,
         selection->construction.candidates;
     size_t chosen =
         std::min<size_t>(getRankAttr().getInt(), candidates.size()) - 1;
-    Choice choice{target,
-                  buildConfigAttr(ctx, selection->expr, candidates[chosen]),
-                  device};
+    Choice choice{
+        target, buildConfigAttr(ctx, selection->expr, candidates[chosen], spec),
+        device};
     if (chosen + 1 < size_t(getRankAttr().getInt()))
       choice.candidates = candidates.size();
     choices.push_back(choice);

@@ -72,12 +72,18 @@ static bool isCollapsible(linalg::LinalgOp op) {
          });
 }
 
+/// getCollapsibleReductionLoops of `op`, none when it may not be collapsed.
+static SmallVector<ReassociationIndices>
+getRunsToCollapse(linalg::LinalgOp op) {
+  if (!isCollapsible(op))
+    return {};
+  return getCollapsibleReductionLoops(op);
+}
+
 FailureOr<linalg::GenericOp>
 mlir::roller::collapseReductionLoops(RewriterBase &rewriter,
                                      linalg::LinalgOp op) {
-  if (!isCollapsible(op))
-    return failure();
-  SmallVector<ReassociationIndices> runs = getCollapsibleReductionLoops(op);
+  SmallVector<ReassociationIndices> runs = getRunsToCollapse(op);
   if (runs.empty())
     return failure();
   return collapseLoopsOfGenericForm(rewriter, op, runs);
@@ -189,9 +195,7 @@ static void shareEqualCollapses(RewriterBase &rewriter,
 FailureOr<SmallVector<Operation *>>
 mlir::roller::collapseReductionAndRowReaders(RewriterBase &rewriter,
                                              linalg::LinalgOp op) {
-  if (!isCollapsible(op))
-    return failure();
-  SmallVector<ReassociationIndices> runs = getCollapsibleReductionLoops(op);
+  SmallVector<ReassociationIndices> runs = getRunsToCollapse(op);
   if (runs.empty())
     return failure();
   // The readers are planned on the op as written (its loops are gone after

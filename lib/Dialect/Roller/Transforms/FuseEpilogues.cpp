@@ -221,7 +221,7 @@ FailureOr<RProgramOp> mlir::roller::fuseEpilogue(RewriterBase &rewriter,
       config.getMma(), padding, config.getVectorWidth(), config.getStages(),
       config.getStaged(), config.getThreads(), config.getGrid(),
       config.getPredictedUs(), config.getBottleneck(), config.getMaxRegs(),
-      config.getReduceThreads());
+      config.getReduceThreads(), config.getBlockGroup());
 
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(consumer);

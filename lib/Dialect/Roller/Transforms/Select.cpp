@@ -2,6 +2,7 @@
 
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "Roller/Analysis/Alignment.h"
+#include "Roller/Analysis/BlockOrder.h"
 #include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Analysis/PerfModel.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
@@ -66,12 +67,13 @@ llvm::Expected<ConfigAttr> mlir::roller::chooseConfig(linalg::LinalgOp op,
   if (!selection)
     return selection.takeError();
   return buildConfigAttr(op->getContext(), selection->expr,
-                         selection->ranked(rank));
+                         selection->ranked(rank), device);
 }
 
 ConfigAttr mlir::roller::buildConfigAttr(MLIRContext *ctx,
                                          const TensorExpr &expr,
-                                         const Candidate &candidate) {
+                                         const Candidate &candidate,
+                                         const DeviceSpec &device) {
   // API callers' contexts may not have loaded the dialect yet.
   ctx->getOrLoadDialect<RollerDialect>();
   const Schedule &schedule = candidate.schedule;
@@ -86,7 +88,8 @@ ConfigAttr mlir::roller::buildConfigAttr(MLIRContext *ctx,
       schedule.usesShared, schedule.threads, grid,
       llvm::APFloat(prediction.totalUs),
       static_cast<Bottleneck>(static_cast<uint32_t>(prediction.bottleneck)),
-      prediction.regBudget, schedule.reduceThreads);
+      prediction.regBudget, schedule.reduceThreads,
+      chooseBlockGroup(expr, device, schedule, prediction.blocksPerSM));
 }
 
 Schedule mlir::roller::getScheduleFromConfig(ConfigAttr config) {

@@ -90,6 +90,7 @@ private:
                          std::vector<llvm::json::Object> &report);
   void attachSelection(linalg::LinalgOp op, const Selection &selection,
                        bool shared, const ConstructionOptions &construction,
+                       const DeviceSpec &spec,
                        std::vector<llvm::json::Object> &report);
   LogicalResult writeReport(ModuleOp module,
                             std::vector<llvm::json::Object> &report);
@@ -249,6 +250,7 @@ void Selector::reportUnsupported(linalg::LinalgOp op, const std::string &reason,
 void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
                                bool shared,
                                const ConstructionOptions &construction,
+                               const DeviceSpec &spec,
                                std::vector<llvm::json::Object> &report) {
   llvm::json::Object line = beginLine(op);
   const std::vector<Candidate> &candidates = selection.construction.candidates;
@@ -260,8 +262,9 @@ void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
                         << (candidates.size() == 1 ? " candidate"
                                                    : " candidates")
                         << ": attaching the last";
-  op->setAttr(RollerDialect::kConfigAttrName,
-              buildConfigAttr(op->getContext(), selection.expr, best));
+  ConfigAttr config =
+      buildConfigAttr(op->getContext(), selection.expr, best, spec);
+  op->setAttr(RollerDialect::kConfigAttrName, config);
 
   InFlightDiagnostic remark = emitRemarkAtLoc(op);
   remark << "roller-select: " << selection.construction.strategy << ", chose "
@@ -290,6 +293,7 @@ void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
        describeSchedule(selection.expr, best.schedule, best.prediction))
     line[key] = value;
   line["rank"] = int64_t(chosen + 1);
+  line["block_group"] = config.getBlockGroup();
   line["eps"] = selection.construction.eps;
   if (construction.exhaustive)
     line["exhaustive_truncated"] = selection.construction.truncated;
@@ -545,7 +549,7 @@ LogicalResult Selector::run(ModuleOp module) {
     // The first op of an expression is charged its construction.
     Selection selection{entry.expr, *entry.result,
                         exprUs[index] + (shared ? 0 : entry.us)};
-    attachSelection(op, selection, shared, construction, report);
+    attachSelection(op, selection, shared, construction, spec, report);
   }
 
   if (!options.report.empty() && failed(writeReport(module, report)))

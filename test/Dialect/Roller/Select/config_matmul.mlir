@@ -4,7 +4,9 @@
 // Configs --roller-select chooses for matmul-like ops on h200 and a100.
 // Per case: threads = ceil(spatial block / thread tiles, to a warp) (warps x
 // 32 with an mma), each thread tile divides its block tile, and the 1-D grid
-// is the product over spatial axes of ceil(extent / block).
+// is the product over spatial axes of ceil(extent / block); block_group
+// (printed above 1) is the launch order's band of rows whose first wave
+// reads the fewest distinct tiles (docs/model.md, "Block order").
 
 // Square f32: 64x32 tiles of 8x4 -> 8*8 = 64 threads; grid 16*32 = 512.
 // H200-LABEL: func.func @mm_1024(
@@ -67,7 +69,7 @@ func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1
 // H200-LABEL: func.func @mm_k7(
 // H200: roller.config = #roller.config<block = <shared, [64, 32, 7]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 128>
 // A100-LABEL: func.func @mm_k7(
-// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64>
+// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, block_group = 8>
 func.func @mm_k7(%a: tensor<512x7xf32>, %b: tensor<7x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<512x7xf32>, tensor<7x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %0 : tensor<512x512xf32>
@@ -93,7 +95,7 @@ func.func @mm_transpose_b(%a: tensor<1024x512xf32>, %b: tensor<2048x512xf32>, %c
 // H200-LABEL: func.func @batch_mm(
 // H200: roller.config = #roller.config<block = <shared, [1, 64, 48, 8]>, thread = <register, [1, 8, 6, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 128>
 // A100-LABEL: func.func @batch_mm(
-// A100: roller.config = #roller.config<block = <shared, [1, 64, 48, 8]>, thread = <register, [1, 4, 6, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 80>
+// A100: roller.config = #roller.config<block = <shared, [1, 64, 48, 8]>, thread = <register, [1, 4, 6, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 128, grid = [1024], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 80, block_group = 2>
 func.func @batch_mm(%a: tensor<16x512x256xf32>, %b: tensor<16x256x384xf32>, %c: tensor<16x512x384xf32>) -> tensor<16x512x384xf32> {
   %0 = linalg.batch_matmul ins(%a, %b : tensor<16x512x256xf32>, tensor<16x256x384xf32>) outs(%c : tensor<16x512x384xf32>) -> tensor<16x512x384xf32>
   return %0 : tensor<16x512x384xf32>
@@ -121,7 +123,7 @@ func.func @matvec(%a: tensor<4096x2048xf32>, %x: tensor<2048xf32>, %y: tensor<40
 // H200-LABEL: func.func @mm_f16(
 // H200: roller.config = #roller.config<block = <shared, [256, 128, 128]>, thread = <register, [64, 64, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 256, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
 // A100-LABEL: func.func @mm_f16(
-// A100: roller.config = #roller.config<block = <shared, [128, 128, 128]>, thread = <register, [64, 32, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 256, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255>
+// A100: roller.config = #roller.config<block = <shared, [128, 128, 128]>, thread = <register, [64, 32, 16]>, mma = [16, 8, 16], padding = [8, 8], vector_width = 4, stages = 2, threads = 256, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, block_group = 8>
 func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<2048x2048xf16>, tensor<2048x2048xf16>) outs(%c : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   return %0 : tensor<2048x2048xf32>

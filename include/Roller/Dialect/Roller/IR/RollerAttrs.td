@@ -263,10 +263,18 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
       (`threads == reduce_threads`), so the thread tile covers the block
       tile on the parallel axes; the schedule is one-level (no staging) on
       the CUDA cores.
+    * `block_group`: the launch order of the blocks (printed only when above
+      1). Block ids run row-major over the spatial axes' blocks, the
+      innermost fastest, by default; with `block_group = g`, the blocks of
+      the two innermost spatial axes run in bands of `g` rows (blocks along
+      the second innermost axis, `g` dividing their count) walked column by
+      column, so that the blocks resident at one time share rows' and
+      columns' input tiles through the L2 (the selection chooses `g`,
+      `Roller/Analysis/BlockOrder.h`).
 
     Every field is bounded (`Roller/Analysis/Limits.h`), so that no
     arithmetic on a hand-written config overflows: tile, `mma`, `threads`,
-    `grid` and `max_regs` entries at most 2^31 - 1, tiles of at most 2^48
+    `grid`, `max_regs` and `block_group` entries at most 2^31 - 1, tiles of at most 2^48
     elements, `padding` at most 1024 and `stages` at most 64.
 
     ```mlir
@@ -298,7 +306,9 @@ def Roller_ConfigAttr : Roller_Attr<"Config", "config"> {
     DefaultValuedParameter<"int64_t", "0",
         "registers per thread the kernel may use (0: no cap)">:$max_regs,
     DefaultValuedParameter<"int64_t", "1",
-        "threads sharing each output's reduction">:$reduce_threads
+        "threads sharing each output's reduction">:$reduce_threads,
+    DefaultValuedParameter<"int64_t", "1",
+        "rows of blocks per band of the launch order (1: row-major)">:$block_group
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

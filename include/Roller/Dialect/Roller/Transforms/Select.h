@@ -46,9 +46,11 @@ llvm::Expected<Selection> selectSchedules(linalg::LinalgOp op,
                                           const DeviceSpec &device,
                                           const ConstructionOptions &options);
 
-/// The #roller.config of a candidate of `expr`.
+/// The #roller.config of a candidate of `expr` on `device`, its launch
+/// order chosen by chooseBlockGroup.
 ConfigAttr buildConfigAttr(MLIRContext *ctx, const TensorExpr &expr,
-                           const Candidate &candidate);
+                           const Candidate &candidate,
+                           const DeviceSpec &device);
 
 /// The schedule a config describes.
 Schedule getScheduleFromConfig(ConfigAttr config);

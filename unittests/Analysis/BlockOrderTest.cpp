@@ -1,0 +1,111 @@
+//===- BlockOrderTest.cpp - Tests of the blocks' launch order -------------===//
+//
+// getBlockPosition, countWaveRowsAndColumns, getWaveTileBytes and
+// chooseBlockGroup (BlockOrder.h), the first wave's tiles counted by hand
+// on h200's 132 SMs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Roller/Analysis/BlockOrder.h"
+
+#include "TestDevices.h"
+#include "TestExprs.h"
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace mlir::roller;
+using namespace mlir::roller::test;
+
+namespace {
+
+using Position = std::pair<int64_t, int64_t>;
+
+// Every block of a plane has one position, in both orders, for every band
+// height that divides the rows.
+TEST(BlockOrderTest, PositionsAreAPermutation) {
+  for (int64_t rows = 1; rows <= 12; ++rows)
+    for (int64_t cols = 1; cols <= 12; ++cols)
+      for (int64_t group = 1; group <= rows; ++group) {
+        if (rows % group != 0)
+          continue;
+        std::set<std::pair<int64_t, int64_t>> seen;
+        for (int64_t id = 0; id < rows * cols; ++id) {
+          auto [row, col] = getBlockPosition(id, rows, cols, group);
+          ASSERT_GE(row, 0);
+          ASSERT_LT(row, rows);
+          ASSERT_GE(col, 0);
+          ASSERT_LT(col, cols);
+          seen.insert({row, col});
+        }
+        EXPECT_EQ(int64_t(seen.size()), rows * cols);
+      }
+  // A band of 3 rows of 4 columns: ids 0, 1, 2 go down the first column.
+  EXPECT_EQ(getBlockPosition(1, 6, 4, 3), Position(1, 0));
+  EXPECT_EQ(getBlockPosition(3, 6, 4, 3), Position(0, 1));
+  EXPECT_EQ(getBlockPosition(12, 6, 4, 3), Position(3, 0));
+}
+
+// 132 blocks of a 256 x 32 grid: row-major, four full rows and four blocks
+// of a fifth (all 32 columns); in bands of 8 rows, 8 rows of the first 17
+// columns (16 full columns of the band, four blocks of the 17th).
+TEST(BlockOrderTest, WaveRowsAndColumns) {
+  EXPECT_EQ(countWaveRowsAndColumns(256, 32, 132, 1), Position(5, 32));
+  EXPECT_EQ(countWaveRowsAndColumns(256, 32, 132, 8), Position(8, 17));
+  // 32 x 16: a band of 8 rows is 128 blocks; the next 4 start the second
+  // band (4 more rows, column 0).
+  EXPECT_EQ(countWaveRowsAndColumns(32, 16, 132, 8), Position(12, 16));
+  // A wave beyond a plane (batches): full planes count every row and
+  // column, the partial one its first ids.
+  EXPECT_EQ(countWaveRowsAndColumns(2, 3, 8, 1), Position(3, 5));
+}
+
+/// The f16 GEMM 65536 x N x 1024 with 256 x 128 x 128 blocks (the
+/// selection's for the fp16 suite on h200), one block per SM.
+Schedule gemmSchedule() {
+  Schedule s;
+  s.block = {256, 128, 128};
+  s.thread = {64, 64, 16};
+  s.mma = {16, 8, 16};
+  s.threads = 256;
+  s.stages = 2;
+  return s;
+}
+
+// N = 4096: 256 x 32 blocks. A's tile is 256 x 128 f16 (64 KiB), B's
+// 128 x 128 (32 KiB). Row-major: 5 A tiles + 32 B tiles = 1344 KiB per
+// step; bands of 8: 8 + 17 = 1056 KiB, the fewest (bands of 16: 16 + 9 =
+// 1312; of 4: 8 + 32 = 1536; of 32: 32 + 5 = 2208).
+TEST(BlockOrderTest, WideGridTakesBands) {
+  TensorExpr gemm = f16Matmul(65536, 4096, 1024);
+  Schedule s = gemmSchedule();
+  EXPECT_DOUBLE_EQ(getWaveTileBytes(gemm, h200(), s, 1, 1),
+                   (5 * 64 + 32 * 32) * 1024.0);
+  EXPECT_DOUBLE_EQ(getWaveTileBytes(gemm, h200(), s, 1, 8),
+                   (8 * 64 + 17 * 32) * 1024.0);
+  EXPECT_EQ(chooseBlockGroup(gemm, h200(), s, 1), 8);
+}
+
+// N = 1024: 256 x 8 blocks; row-major, the wave covers 17 rows of all 8
+// columns (1344 KiB), which no band height improves on (bands of 8: 20
+// rows, 1536 KiB).
+TEST(BlockOrderTest, NarrowGridStaysRowMajor) {
+  TensorExpr gemm = f16Matmul(65536, 1024, 1024);
+  Schedule s = gemmSchedule();
+  EXPECT_DOUBLE_EQ(getWaveTileBytes(gemm, h200(), s, 1, 8),
+                   (20 * 64 + 8 * 32) * 1024.0);
+  EXPECT_EQ(chooseBlockGroup(gemm, h200(), s, 1), 1);
+}
+
+// Schedules that stage nothing, and grids of one row or column, keep the
+// row-major order.
+TEST(BlockOrderTest, UnstagedAndSingleRowGrids) {
+  TensorExpr gemm = f16Matmul(65536, 4096, 1024);
+  Schedule s = gemmSchedule();
+  s.usesShared = false;
+  EXPECT_EQ(chooseBlockGroup(gemm, h200(), s, 1), 1);
+  TensorExpr row = f16Matmul(256, 4096, 1024);
+  EXPECT_EQ(chooseBlockGroup(row, h200(), gemmSchedule(), 1), 1);
+}
+
+} // namespace
