@@ -18,9 +18,8 @@ the operators within 5%.
 A report has one JSON object per line, one per op: op, loc, supported,
 reason, axes, block_tile, thread_tile, mma_tile, reduce_step, padding,
 threads_per_block, grid, smem_bytes, regs_per_thread_est, predicted_us,
-bottleneck, candidates_considered, select_us, block_group (the launch
-order chosen for the attached config, after select_us is taken: its time
-is not in the figure; 0.3% of the suite's selection instructions). The
+bottleneck, candidates_considered, select_us (the construction and the
+choice of the attached config's launch order), block_group. The
 suite gives each operator's linalg op loc("<id>"), so the loc names the
 operator. A file:line:col loc is mapped to the enclosing func.func instead.
 

@@ -262,8 +262,14 @@ void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
                         << (candidates.size() == 1 ? " candidate"
                                                    : " candidates")
                         << ": attaching the last";
+  // Building the config chooses the launch order, part of the selection's
+  // time.
+  auto start = std::chrono::steady_clock::now();
   ConfigAttr config =
       buildConfigAttr(op->getContext(), selection.expr, best, spec);
+  double configUs = std::chrono::duration<double, std::micro>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
   op->setAttr(RollerDialect::kConfigAttrName, config);
 
   InFlightDiagnostic remark = emitRemarkAtLoc(op);
@@ -310,7 +316,7 @@ void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
   }
   line["top"] = std::move(top);
   line["candidates_considered"] = selection.construction.considered;
-  line["select_us"] = selection.selectUs;
+  line["select_us"] = selection.selectUs + configUs;
   // The candidates are those of an earlier op with the same expression.
   line["shared_construction"] = shared;
   report.push_back(std::move(line));
