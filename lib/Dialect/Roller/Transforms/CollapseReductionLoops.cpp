@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/OperationSupport.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERCOLLAPSEREDUCTIONLOOPSPASS
@@ -172,11 +173,9 @@ static void shareEqualCollapses(RewriterBase &rewriter,
       if (!reshape)
         continue;
       auto equal = llvm::find_if(kept, [&](tensor::CollapseShapeOp other) {
-        return other.getSrc() == reshape.getSrc() &&
-               other.getType() == reshape.getType() &&
-               other->getBlock() == reshape->getBlock() &&
-               other.getReassociationIndices() ==
-                   reshape.getReassociationIndices();
+        return other->getBlock() == reshape->getBlock() &&
+               OperationEquivalence::isEquivalentTo(
+                   other, reshape, OperationEquivalence::IgnoreLocations);
       });
       if (equal == kept.end()) {
         kept.push_back(reshape);
