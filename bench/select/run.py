@@ -19,7 +19,9 @@ A report has one JSON object per line, one per op: op, loc, supported,
 reason, axes, block_tile, thread_tile, mma_tile, reduce_step, padding,
 threads_per_block, grid, smem_bytes, regs_per_thread_est, predicted_us,
 bottleneck, candidates_considered, select_us (the construction and the
-choice of the attached config's launch order), block_group. The
+choice of the attached config's launch order), block_group and, for staged
+schedules, first_wave_tile_bytes ({row_major, chosen}: the distinct input
+tile bytes of one reduction step the first wave of blocks reads). The
 suite gives each operator's linalg op loc("<id>"), so the loc names the
 operator. A file:line:col loc is mapped to the enclosing func.func instead.
 

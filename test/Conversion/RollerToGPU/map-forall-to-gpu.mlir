@@ -80,6 +80,18 @@ func.func @group_not_dividing(%arg0: memref<192x160xf32>) {
 
 // -----
 
+// A one-dimensional grid has one row of blocks: no band of two.
+#cfg = #roller.config<block = <shared, [16]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, threads = 32, grid = [8], predicted_us = 0.0, bottleneck = global, block_group = 2>
+func.func @group_one_row(%arg0: memref<128xf32>) {
+  // expected-error @+1 {{block_group 2 does not divide the 1 blocks of linear_dim_1}}
+  scf.forall (%i) = (0) to (128) step (16) {
+    %v = memref.subview %arg0[%i] [16] [1] : memref<128xf32> to memref<16xf32, strided<[1], offset: ?>>
+  } {mapping = [#gpu.block<linear_dim_0>], roller.config = #cfg}
+  return
+}
+
+// -----
+
 // Foralls not mapped to blocks are not this pass's.
 // CHECK-LABEL: func.func @not_blocks
 // CHECK-NOT: gpu.launch

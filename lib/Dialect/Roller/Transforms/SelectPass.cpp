@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Roller/Analysis/BlockOrder.h"
 #include "Roller/Analysis/Traffic.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
@@ -300,6 +301,16 @@ void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
     line[key] = value;
   line["rank"] = int64_t(chosen + 1);
   line["block_group"] = config.getBlockGroup();
+  // What the launch order was chosen by: the distinct input tile bytes of
+  // one reduction step the first wave reads, row-major and in that order.
+  if (best.schedule.usesShared)
+    line["first_wave_tile_bytes"] = llvm::json::Object{
+        {"row_major",
+         getWaveTileBytes(selection.expr, spec, best.schedule,
+                          best.prediction.blocksPerSM, /*group=*/1)},
+        {"chosen", getWaveTileBytes(selection.expr, spec, best.schedule,
+                                    best.prediction.blocksPerSM,
+                                    config.getBlockGroup())}};
   line["eps"] = selection.construction.eps;
   if (construction.exhaustive)
     line["exhaustive_truncated"] = selection.construction.truncated;
