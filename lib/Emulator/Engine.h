@@ -311,6 +311,19 @@ inline uint64_t truncate(uint64_t value, unsigned bits) {
   return bits >= 64 ? value : value & ((uint64_t(1) << bits) - 1);
 }
 
+/// The address a Mem operand names for `lane`: its base register's value
+/// plus the offset, at the register's width. With a 32-bit base (shared
+/// memory in code compiled with LLVM's `nvptx-short-ptr`) the sum wraps
+/// modulo 2^32 as the hardware's 32-bit address arithmetic does: LLVM folds
+/// offsets that rely on it (a base below the array plus a larger offset).
+inline uint64_t laneAddress(const Warp &warp, const Operand &address,
+                            unsigned lane) {
+  if (!address.hasBase)
+    return uint64_t(address.imm);
+  uint64_t base = warp.regs[size_t(address.reg) * kWarpSize + lane];
+  return truncate(base + uint64_t(address.imm), address.bits);
+}
+
 /// The instruction class counters use.
 InstClass classify(const Inst &inst);
 

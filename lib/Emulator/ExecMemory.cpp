@@ -189,11 +189,8 @@ void loadStore(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   unsigned total = elementBytes * inst.vector;
   MemoryAccess access(cta, inst, warp);
   Target targets[kWarpSize];
-  const uint64_t *base =
-      address.hasBase ? warp.regs + size_t(address.reg) * kWarpSize : nullptr;
   forEachLane(mask, [&](unsigned lane) {
-    targets[lane] =
-        resolve(inst.space, (base ? base[lane] : 0) + uint64_t(address.imm));
+    targets[lane] = resolve(inst.space, laneAddress(warp, address, lane));
   });
   ++cta.instance;
   access.count(!isLoad, targets, mask, total);
@@ -335,9 +332,7 @@ void atomic(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   forEachLane(mask, [&](unsigned lane) {
     if (cta.launch.stopped)
       return;
-    uint64_t base =
-        address.hasBase ? warp.regs[size_t(address.reg) * kWarpSize + lane] : 0;
-    Target target = resolve(inst.space, base + uint64_t(address.imm));
+    Target target = resolve(inst.space, laneAddress(warp, address, lane));
     uint8_t *p = access.pointer(lane, target, bytes, /*write=*/true);
     if (!p)
       return;
@@ -388,12 +383,8 @@ void asyncCopy(CtaExecutor &cta, const Inst &inst, Warp &warp, uint32_t mask) {
   MemoryAccess access(cta, inst, warp);
   Target dstTargets[kWarpSize], srcTargets[kWarpSize];
   forEachLane(mask, [&](unsigned lane) {
-    uint64_t d =
-        dst.hasBase ? warp.regs[size_t(dst.reg) * kWarpSize + lane] : 0;
-    uint64_t s =
-        src.hasBase ? warp.regs[size_t(src.reg) * kWarpSize + lane] : 0;
-    dstTargets[lane] = resolve(Space::Shared, d + uint64_t(dst.imm));
-    srcTargets[lane] = resolve(Space::Global, s + uint64_t(src.imm));
+    dstTargets[lane] = resolve(Space::Shared, laneAddress(warp, dst, lane));
+    srcTargets[lane] = resolve(Space::Global, laneAddress(warp, src, lane));
   });
   ++cta.instance;
   access.count(false, srcTargets, mask, size);

@@ -55,10 +55,7 @@ void matrixLoadStore(CtaExecutor &cta, const Inst &inst, Warp &warp,
   for (unsigned m = 0; m < matrices; ++m) {
     for (unsigned r = 0; r < 8; ++r) {
       unsigned lane = 8 * m + r;
-      uint64_t base = address.hasBase
-                          ? warp.regs[size_t(address.reg) * kWarpSize + lane]
-                          : 0;
-      rows[m][r] = base + uint64_t(address.imm);
+      rows[m][r] = laneAddress(warp, address, lane);
       if (inst.space == Space::Generic) {
         // A generic address must fall in the shared window (PTX ISA,
         // ldmatrix: otherwise "the behavior is undefined").

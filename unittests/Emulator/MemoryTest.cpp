@@ -203,6 +203,44 @@ TEST_F(MemoryTest, GenericAddressing) {
   EXPECT_EQ(out[6], 0xfeedf00du);
 }
 
+// A 32-bit shared address is 32-bit arithmetic: `[%r+imm]` wraps modulo
+// 2^32. LLVM's NVPTX back end with 32-bit shared pointers (nvptx-short-ptr)
+// folds offsets that rely on it: a register below the array's start (here
+// the array minus 4 KiB, below address 0: a huge unsigned value) plus a
+// larger offset. The
+// accesses land inside the array, in .shared and in cp.async and ldmatrix
+// alike, with no finding.
+TEST_F(MemoryTest, SharedAddressesWrapAt32Bits) {
+  const Program *program = load(ptxModule(R"(
+.visible .entry wrap(
+	.param .u64 wrap_param_0
+)
+{
+	.reg .b32 	%r<16>;
+	.reg .b64 	%rd<16>;
+	.shared .align 16 .b8 sh[64];
+	ld.param.u64 	%rd1, [wrap_param_0];
+	cvta.to.global.u64 	%rd2, %rd1;
+	mov.u32 	%r1, sh;
+	add.s32 	%r2, %r1, -4096;
+	st.shared.u32 	[%r2+4100], 0x77;
+	ld.shared.u32 	%r3, [%r1+4];
+	add.s32 	%r4, %r1, -8192;
+	cp.async.ca.shared.global [%r4+8208], [%rd2+32], 4;
+	cp.async.wait_all;
+	ld.shared.u32 	%r5, [%r1+16];
+	st.global.u32 	[%rd2], %r3;
+	st.global.u32 	[%rd2+4], %r5;
+	ret;
+}
+)"));
+  uint32_t *out = buffer<uint32_t>(16, 0);
+  out[8] = 0xabcdu;
+  runClean(program, Dim3{}, Dim3{}, {ptr(out)});
+  EXPECT_EQ(out[0], 0x77u);
+  EXPECT_EQ(out[1], 0xabcdu);
+}
+
 // .local memory is per thread (5.1.5), addressed as LLVM does: the depot's
 // local address, cvta.local for generic accesses.
 TEST_F(MemoryTest, LocalMemoryIsPerThread) {
