@@ -26,6 +26,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -232,6 +233,30 @@ static void addLowerToNVVMPasses(OpPassManager &pm, llvm::StringRef chip,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// 32-bit index arithmetic in the kernels wherever the values' ranges allow
+/// it. Upstream's integer range analysis bounds the thread and block ids by
+/// the kernels' `known_block_size` and `known_grid_size` (which
+/// roller-outline-kernels sets from the launch), the loops' induction
+/// variables by their bounds, and the rest through the arithmetic.
+/// int-range-optimizations first folds what the ranges decide (the sign
+/// tests of the affine lowering's floordiv and mod of non-negative ids);
+/// roller-narrow-loop-indices makes the loops whose counters fit count in
+/// i32; arith-int-range-narrowing then computes in i32 every op whose
+/// operands and result fit, casting to index where a memref access takes
+/// one. A value the analysis cannot bound (a dynamic extent) stays 64-bit.
+/// The final address of an access is still formed in 64 bits by the memref
+/// lowering, as nvcc's code does from 32-bit ints.
+static void addNarrowKernelIndexPasses(OpPassManager &pm) {
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(arith::createIntRangeOptimizationsPass());
+  kernels.addPass(createRollerNarrowLoopIndicesPass());
+  arith::ArithIntRangeNarrowingOptions narrowing;
+  narrowing.bitwidthsSupported = {32};
+  kernels.addPass(arith::createArithIntRangeNarrowing(narrowing));
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+}
+
 void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
                                                   llvm::StringRef chip,
                                                   llvm::StringRef features,
@@ -240,6 +265,7 @@ void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerAllowFmaContractionPass());
+  addNarrowKernelIndexPasses(pm);
 
   addLowerToNVVMPasses(pm, chip, features, format);
   // The device copies of uploaded constants (host-memory=device) are freed

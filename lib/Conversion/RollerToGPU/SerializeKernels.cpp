@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -108,6 +109,42 @@ static LogicalResult checkEmbeddedConstants(gpu::GPUModuleOp module) {
 }
 
 namespace {
+/// Sets LLVM's `nvptx-short-ptr` for its lifetime: the NVPTX back end then
+/// holds shared (and local and const) addresses in 32-bit registers, as
+/// nvcc's and Triton's PTX do. Without it every shared address (each
+/// cp.async destination and ldmatrix row of a staged kernel) is computed in
+/// 64-bit registers: two SASS instructions per add and two registers per
+/// address for a space of at most 228 KiB. LLVM 22 has no per-target-machine
+/// switch for it (the data layout is computed from the option when the
+/// target machine is made), so the process-wide option is set for the
+/// serialization and its previous value restored after it. Absent when the
+/// NVPTX target is not linked in: then nothing is set.
+class ShortPointersScope {
+public:
+  explicit ShortPointersScope(bool enable) {
+    if (!enable)
+      return;
+    auto options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("nvptx-short-ptr");
+    if (it == options.end())
+      return;
+    // Declared `static cl::opt<bool>` in NVPTXTargetMachine.cpp.
+    option = static_cast<llvm::cl::opt<bool> *>(it->second);
+    previous = option->getValue();
+    option->setValue(true);
+  }
+  ~ShortPointersScope() {
+    if (option)
+      option->setValue(previous);
+  }
+  ShortPointersScope(const ShortPointersScope &) = delete;
+  ShortPointersScope &operator=(const ShortPointersScope &) = delete;
+
+private:
+  llvm::cl::opt<bool> *option = nullptr;
+  bool previous = false;
+};
+
 /// One module and what its targets made of it.
 struct KernelModule {
   gpu::GPUModuleOp module;
@@ -115,9 +152,10 @@ struct KernelModule {
 };
 } // namespace
 
-LogicalResult
-mlir::roller::serializeKernels(RewriterBase &rewriter, Operation *op,
-                               const gpu::TargetOptions &options) {
+LogicalResult mlir::roller::serializeKernels(RewriterBase &rewriter,
+                                             Operation *op,
+                                             const gpu::TargetOptions &options,
+                                             bool shortPointers) {
   std::vector<KernelModule> kernels;
   for (Region &region : op->getRegions())
     for (Block &block : region)
@@ -133,6 +171,7 @@ mlir::roller::serializeKernels(RewriterBase &rewriter, Operation *op,
   // context of its own. Errors come out in the modules' order.
   MLIRContext *ctx = op->getContext();
   {
+    ShortPointersScope scope(shortPointers);
     // Holds the threads' diagnostics until all are done.
     ParallelDiagnosticHandler diagnostics(ctx);
     parallelFor(ctx, 0, kernels.size(), [&](size_t index) {
@@ -204,7 +243,7 @@ struct RollerSerializeKernelsPass
         toolkitPath, libraries, cmdOptions, /*elfSection=*/"", *target,
         [&]() -> SymbolTable * { return table ? &*table : nullptr; });
     IRRewriter rewriter(&getContext());
-    if (failed(serializeKernels(rewriter, op, options)))
+    if (failed(serializeKernels(rewriter, op, options, shortPointers)))
       signalPassFailure();
   }
 };

@@ -18,10 +18,11 @@
 
 // In the PTX the staged tiles are views of CUDA's extern __shared__ array,
 // not of a 1-byte static variable the NVPTX back end demotes into the
-// kernel (roller-extern-dynamic-shared-memory).
+// kernel (roller-extern-dynamic-shared-memory), addressed with 32-bit
+// shared pointers (roller-serialize-kernels' short-pointers).
 // RUN: roller-opt %S/Inputs/matmul-large-smem.mlir --roller-tile="device=h200" \
 // RUN:   --convert-to-nvvm --ptx-file=%t.ptx -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // PTX: .extern .shared .align 16 .b8 __roller_dynamic_shared_memory[];
 // PTX-NOT: .shared .align {{[0-9]+}} .b8 {{[_a-z0-9]+}};
-// PTX: mov.b64 {{.*}}, __roller_dynamic_shared_memory;
+// PTX: mov.b32 %r{{[0-9]+}}, __roller_dynamic_shared_memory;

@@ -435,6 +435,29 @@ def RollerUnrollRegisterTilesPass
     "::mlir::scf::SCFDialect"];
 }
 
+def RollerNarrowLoopIndicesPass
+    : Pass<"roller-narrow-loop-indices", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Loops of kernels count in i32 where their bounds allow it";
+  let description = [{
+    Upstream's `arith-int-range-narrowing` computes index arithmetic in
+    i32 where the values' ranges allow it, but leaves the induction
+    variables of `scf.for` loops as `index` (64-bit in the NVVM lowering):
+    each loop steps and compares a 64-bit counter, two SASS instructions
+    each, and LLVM widens what is derived from it back to 64 bits. This
+    pass runs upstream's integer range analysis on the kernels (the ids are
+    bounded by the kernels' `known_block_size` and `known_grid_size`) and
+    makes every `scf.for` whose lower bound is non-negative, step positive
+    and upper bound plus step at most 2^31 - 1 count in i32: its bounds and
+    step become `arith.index_castui`s to i32 and its users read the counter
+    through an `arith.index_castui` back to `index`, which the narrowing
+    then folds into its i32 arithmetic. A loop with a bound the analysis
+    cannot limit (a dynamic extent) keeps its `index` counter. Entry
+    points: `canNarrowLoopIndex`, `narrowLoopIndex` (`NarrowLoopIndices.h`).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def RollerExpandSubgroupReducesPass
     : Pass<"roller-expand-subgroup-reduces", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Expand gpu.subgroup_reduce into warp shuffles";
@@ -538,6 +561,14 @@ def RollerSerializeKernelsPass : Pass<"roller-serialize-kernels", ""> {
     constant, before any module is translated. Entry point:
     `serializeKernels` (`SerializeKernels.h`). `--convert-to-nvvm` runs it
     in place of `gpu-module-to-binary`.
+
+    Unlike upstream's pass, it has LLVM's NVPTX back end address shared,
+    local and const memory with 32-bit pointers (`short-pointers`, on by
+    default; LLVM's `nvptx-short-ptr`, a process-wide option, set while the
+    modules are serialized and restored after), as nvcc's and Triton's PTX
+    do: a staged kernel's shared addresses (every `cp.async` destination and
+    `ldmatrix` row) are then 32-bit arithmetic, one SASS instruction per add
+    instead of two, and one register per address instead of two.
   }];
   let options = [
     Option<"toolkitPath", "toolkit", "std::string", [{""}],
@@ -547,7 +578,9 @@ def RollerSerializeKernelsPass : Pass<"roller-serialize-kernels", ""> {
     Option<"cmdOptions", "opts", "std::string", [{""}],
            "Options for the tools the target runs (ptxas)">,
     Option<"format", "format", "std::string", [{"fatbin"}],
-           "isa, bin, fatbin or llvm (as gpu-module-to-binary)">
+           "isa, bin, fatbin or llvm (as gpu-module-to-binary)">,
+    Option<"shortPointers", "short-pointers", "bool", /*default=*/"true",
+           "Address shared, local and const memory with 32-bit pointers">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

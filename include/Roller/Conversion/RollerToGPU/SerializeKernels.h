@@ -6,7 +6,8 @@
 // that is most of the compile time, and it runs on one core. Here the
 // modules are serialized in parallel (on the context's thread pool, so
 // `--mlir-disable-threading` makes it serial), then replaced by
-// `gpu.binary` ops in their order: the output is the same as upstream's.
+// `gpu.binary` ops in their order: the output is upstream's, except that
+// shared memory is addressed with 32-bit pointers (as nvcc and Triton do).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,9 +33,13 @@ std::optional<gpu::CompilationTarget> parseCompilationTarget(StringRef format);
 /// parallel. `options` must not build its symbol table lazily (the callback
 /// would race): pass one built beforehand. Fails, with an error at the
 /// module, when a module has no target or a target fails to serialize it;
-/// no module is replaced then.
+/// no module is replaced then. With `shortPointers` (the default), LLVM's
+/// NVPTX back end addresses shared, local and const memory with 32-bit
+/// pointers (its process-wide `nvptx-short-ptr` option, set while the
+/// modules are serialized and restored after).
 LogicalResult serializeKernels(RewriterBase &rewriter, Operation *op,
-                               const gpu::TargetOptions &options);
+                               const gpu::TargetOptions &options,
+                               bool shortPointers = true);
 
 } // namespace mlir::roller
 

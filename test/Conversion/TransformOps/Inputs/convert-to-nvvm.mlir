@@ -2,7 +2,9 @@
 // transform.roller.* ops, upstream's passes through apply_registered_pass,
 // in the order of buildRollerLowerToNVVMPipeline (Pipelines.cpp). The kernels
 // are serialized by upstream's gpu-lower-to-nvvm-pipeline, one after the
-// other: the pipeline's parallel roller-serialize-kernels writes the same.
+// other: the pipeline's parallel roller-serialize-kernels writes the same
+// when LLVM's -nvptx-short-ptr is given on the command line (which
+// roller-serialize-kernels sets while it serializes).
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op) {
     %f0 = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
@@ -52,6 +54,14 @@ module attributes {transform.with_named_sequence} {
     %m11 = transform.apply_registered_pass "cse" to %m10 : (!transform.any_op) -> !transform.any_op
     %kernels3 = transform.structured.match ops{["gpu.module"]} in %m11 : (!transform.any_op) -> !transform.any_op
     transform.roller.allow_fma_contraction %kernels3 : !transform.any_op
+    %kernels4 = transform.structured.match ops{["gpu.module"]} in %m11 : (!transform.any_op) -> !transform.any_op
+    %n0 = transform.apply_registered_pass "int-range-optimizations" to %kernels4 : (!transform.any_op) -> !transform.any_op
+    %n1 = transform.apply_registered_pass "roller-narrow-loop-indices" to %n0 : (!transform.any_op) -> !transform.any_op
+    %n2 = transform.apply_registered_pass "arith-int-range-narrowing"
+        with options = { "int-bitwidths-supported" = [32] }
+        to %n1 : (!transform.any_op) -> !transform.any_op
+    %n3 = transform.apply_registered_pass "canonicalize" to %n2 : (!transform.any_op) -> !transform.any_op
+    %n4 = transform.apply_registered_pass "cse" to %n3 : (!transform.any_op) -> !transform.any_op
     %m12 = transform.apply_registered_pass "gpu-lower-to-nvvm-pipeline"
         with options = { "cubin-chip" = "sm_90", "cubin-features" = "+ptx80",
                          "cubin-format" = "isa" }
