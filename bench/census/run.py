@@ -6,8 +6,12 @@ innermost loop holding the MMAs, per iteration, the PTX instructions, MMAs
 (m16n8k16 equivalents per warp), instructions per MMA, bar.syncs, MMAs per
 barrier per warp, cp.asyncs and their bytes, ldmatrixes, 64- and 32-bit
 integer arithmetic, branches and the rest (bench/census/ptx_census.py counts;
-README.md beside this file defines each column). Then the issue's targets for
-Roller's 4096^3 GEMM and the Roller/Triton ratios per MMA.
+README.md beside this file defines each column); next to them the same loop
+in SASS (bench/census/sass_census.py: ptxas -v, then nvdisasm): the kernel's
+registers, the loop's SASS instructions, SASS instructions per MMA, carry
+halves of 64-bit integer arithmetic and ptxas's unroll factor. Then the
+issue's targets for Roller's 4096^3 GEMM, its SASS per MMA against Triton's
+and the Roller/Triton ratios per MMA.
 
 Rows:
 - Roller: the f16 GEMM (f32 accumulate, linalg.fill 0.0 + linalg.matmul) at
@@ -18,10 +22,18 @@ Rows:
   compiled by bench/compile/triton_compile.py in bench/compile/.venv (made
   by bench/compile's ensure_venv the first time). sm_90 uses wgmma, flagged.
 
-    python3 bench/census/run.py [--no-triton] [--devices a100,h200] [--json OUT]
+SASS: Roller's PTX is assembled by the CUDA toolkit's ptxas (--ptxas), as
+Roller's own serialization does; Triton's by the ptxas Triton bundles and
+runs for that architecture. nvdisasm comes from --nvdisasm, PATH,
+$CUDA_HOME/bin or bench/census/.tools, which the first run fills with
+`pip install --target` of the nvidia-cuda-nvdisasm wheel. Without either
+tool the SASS columns print '-' and a line says why; --no-sass skips them.
+
+    python3 bench/census/run.py [--no-triton] [--no-sass] [--devices a100,h200] [--json OUT]
 """
 
 import argparse
+import glob
 import json
 import os
 import shutil
@@ -34,6 +46,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import ptx_census  # noqa: E402
+import sass_census  # noqa: E402
 
 # (name, M, N, K) of the GEMMs compiled on every device.
 GEMMS = [("gemm 4096^3", 4096, 4096, 4096), ("gemm 1024^3", 1024, 1024, 1024),
@@ -54,6 +67,9 @@ TRITON_ARCHS = [80, 90]
 TRITON_OUTPUTS = [("fp32", "f32 out"), ("fp16", "f16 out")]
 # The Triton row the Roller rows are compared with: mma.sync, f32 output like Roller's.
 TRITON_BASELINE = ("sm_80", "f32 out")
+# The ptxas options Triton 3.9's make_cubin adds (besides -lineinfo, which
+# changes no code): a work-around of a ptxas 13.x bug.
+TRITON_PTXAS_ARGS = ["--regAllocOptLevel=2"]
 
 
 def gemm_mlir(m, n, k):
@@ -85,28 +101,108 @@ def suite_functions(path):
 
 def row(source, kernel, device, status="ok", census=None, target=None, note=""):
     return {"source": source, "kernel": kernel, "device": device, "target": target,
-            "status": status, "census": census, "note": note}
+            "status": status, "census": census, "note": note, "sass": None}
 
 
 def ptx_target(text):
-    return next((line.split()[1] for line in text.splitlines()
+    return next((line.split()[1].rstrip(",") for line in text.splitlines()
                  if line.startswith(".target")), None)
 
 
-def rows_of_ptx(source, kernel, device, text, note=""):
-    """A row per kernel of a PTX module that has an MMA loop (a failed row if none)."""
+class SassTools:
+    """The tools of the SASS columns: nvdisasm, and Roller's ptxas (Triton's
+    rows use Triton's own, see triton_ptxas); `why` says why there is no SASS
+    census (None if there is one), `skip` that ptxas is not run either
+    (--no-sass, or no ptxas for Roller's rows)."""
+
+    def __init__(self, args):
+        self.nvdisasm = self.ptxas = self.why = None
+        self.skip = True
+        self.used = {}   # who: ptxas, of the rows assembled, for the SASS line
+        if args.no_sass:
+            self.why = "--no-sass"
+            return
+        self.ptxas = sass_census.find_ptxas(args.ptxas)
+        if not self.ptxas:
+            self.why = "no ptxas" + (" at %s" % args.ptxas if args.ptxas else
+                                     " in PATH, $CUDA_HOME/bin or /usr/local/cuda/bin")
+            return
+        self.skip = False
+        self.nvdisasm, self.why = sass_census.find_nvdisasm(args.nvdisasm,
+                                                            install=not args.no_install)
+
+    def census(self, text, who, ptxas=None, ptxas_args=()):
+        """({function: record} of sass_census.census_ptx, why there is no SASS
+        census or None): without nvdisasm the records have ptxas -v's figures
+        only; (None, why) if ptxas is not run or a tool fails."""
+        if self.skip:
+            return None, self.why
+        ptxas = ptxas or self.ptxas
+        self.used.setdefault(who, ptxas)
+        try:
+            return sass_census.census_ptx(text, ptxas, self.nvdisasm,
+                                          ptxas_args=ptxas_args), self.why
+        except sass_census.SassError as e:
+            return None, str(e)
+
+    def line(self):
+        """The line under the table that says how the SASS columns were made."""
+        if self.skip or not self.used:
+            return "SASS columns: - (%s)" % (self.why or "no PTX assembled")
+        versions = {}
+        for who, ptxas in self.used.items():
+            versions.setdefault(ptxas, []).append(who)
+        if self.why:
+            head = "SASS columns: regs only, by ptxas -v (%s)" % self.why
+        else:
+            head = "SASS: ptxas -v, then nvdisasm %s (%s)" % (
+                sass_census.tool_version(self.nvdisasm) or "?", self._name(self.nvdisasm))
+        return "%s; %s" % (head, ", ".join(
+            "ptxas %s (%s) for %s" % (sass_census.tool_version(p) or "?", self._name(p),
+                                      " and ".join(who)) for p, who in versions.items()))
+
+    @staticmethod
+    def _name(path):
+        """A tool's path: Triton's as "Triton's NAME", one in the repository relative to it."""
+        if os.sep + os.path.join("triton", "backends", "nvidia", "bin") + os.sep in path:
+            return "Triton's " + os.path.basename(path)
+        return os.path.relpath(path, REPO) if path.startswith(REPO + os.sep) else path
+
+
+def sass_record(result, why, function, single):
+    """The row's "sass" dict: status ("ok", or why there is no SASS census),
+    the ptxas -v figures, census, unroll."""
+    if result is None:
+        return {"status": why, "census": None}
+    rec = result.get(function) or (next(iter(result.values())) if single and result else None)
+    if rec is None:
+        return {"status": "no function %s in the SASS" % function, "census": None}
+    return dict(rec, status=why or "ok")
+
+
+def rows_of_ptx(source, kernel, device, text, note="", sass=None, who=None, ptxas=None,
+                ptxas_args=()):
+    """A row per kernel of a PTX module that has an MMA loop (a failed row if none),
+    with its SASS census when `sass` (SassTools) is given."""
     target = ptx_target(text)
     censuses = ptx_census.census_ptx(text)
+    result, why = sass.census(text, who or source, ptxas, ptxas_args) if sass else (None, None)
     if not censuses:
-        return [row(source, kernel, device, "no MMA loop", target=target, note=note)]
+        r = row(source, kernel, device, "no MMA loop", target=target, note=note)
+        if sass:
+            r["sass"] = sass_record(result, why, None, True)
+        return [r]
     out = []
     for c in censuses:
         name = kernel if len(censuses) == 1 else "%s %s" % (kernel, c["function"])
-        out.append(row(source, name, device, census=c, target=target, note=note))
+        r = row(source, name, device, census=c, target=target, note=note)
+        if sass:
+            r["sass"] = sass_record(result, why, c["function"], len(censuses) == 1)
+        out.append(r)
     return out
 
 
-def compile_roller(args, name, mlir, device, workdir):
+def compile_roller(args, name, mlir, device, workdir, sass):
     base = os.path.join(workdir, "roller-%s-%s" % (name.replace(" ", "_").replace("^", ""),
                                                    device))
     with open(base + ".mlir", "w") as f:
@@ -123,17 +219,27 @@ def compile_roller(args, name, mlir, device, workdir):
         return [row("roller", name, device, "failed: exit %s: %s"
                     % (proc.returncode, (last[-1] if last else "")[:200]))]
     with open(base + ".ptx") as f:
-        return rows_of_ptx("roller", name, device, f.read())
+        return rows_of_ptx("roller", name, device, f.read(), sass=sass)
 
 
-def roller_rows(args, workdir):
+def roller_rows(args, workdir, sass):
     kernels = [(name, gemm_mlir(m, n, k)) for name, m, n, k in GEMMS]
     kernels += suite_functions(SUITE)
     return [r for device in args.devices for name, mlir in kernels
-            for r in compile_roller(args, name, mlir, device, workdir)]
+            for r in compile_roller(args, name, mlir, device, workdir, sass)]
 
 
-def triton_rows(args, workdir):
+def triton_ptxas(args, arch):
+    """The ptxas Triton assembles with for an architecture (its bundled ptxas
+    below sm_90, ptxas-blackwell from sm_90 on, as Triton 3.9's get_ptxas),
+    or None if the virtual environment has none."""
+    name = "ptxas" if arch < 90 else "ptxas-blackwell"
+    paths = glob.glob(os.path.join(args.venv, "lib", "python*", "site-packages", "triton",
+                                   "backends", "nvidia", "bin", name))
+    return next((p for p in sorted(paths) if os.access(p, os.X_OK)), None)
+
+
+def triton_rows(args, workdir, sass):
     """Triton's rows, compiled by bench/compile/triton_compile.py in its venv."""
     sys.path.insert(0, os.path.join(REPO, "bench", "compile"))
     from compile_bench.common import BenchError
@@ -180,8 +286,12 @@ def triton_rows(args, workdir):
                 rows.append(row("triton", name, "-", "failed: %s" % reason[:200],
                                 target="sm_%d" % arch))
                 continue
+            # Triton's rows are assembled by Triton's ptxas (the toolkit's if it has none).
+            ptxas = triton_ptxas(args, arch)
+            who = "triton sm_%d" % arch + ("" if ptxas else " (no Triton ptxas)")
             with open(rec["ptx_file"]) as f:
-                new = rows_of_ptx("triton", name, "-", f.read())
+                new = rows_of_ptx("triton", name, "-", f.read(), sass=sass, who=who,
+                                  ptxas=ptxas, ptxas_args=TRITON_PTXAS_ARGS if ptxas else ())
             for r in new:
                 if r["census"] and r["census"]["wgmma"]:
                     r["note"] = "wgmma (not mma.sync): %s" % wgmma_note(r["census"])
@@ -195,8 +305,10 @@ def wgmma_note(c):
     return "%d x %s = %s m16n8k16 per warp" % (n, ops, ptx_census.fmt(c["per_iteration"]["mma_eq"]))
 
 
-def notes(r):
-    """The notes column: conditional blocks, MMAs left outside the loop, flags."""
+def notes(r, sass_why=None):
+    """The notes column: conditional blocks, MMAs left outside the loop, flags;
+    then the SASS's: what went wrong (unless it is `sass_why`, said once under
+    the table), a loop ptxas unrolled completely, spills."""
     c, parts = r["census"], []
     if r["note"]:
         parts.append(r["note"])
@@ -208,29 +320,58 @@ def notes(r):
             parts.append("conditional: " + ", ".join(cond))
         if c["mma_eq_outside_loop"]:
             parts.append("%s MMAs outside the loop" % ptx_census.fmt(c["mma_eq_outside_loop"]))
+    s = r.get("sass")
+    if not s:
+        return "; ".join(parts)
+    if s["status"] != "ok" and s["status"] != sass_why:
+        parts.append("sass: %s" % s["status"])
+    if s["status"] == "ok" and c and sass_census.no_loop_note(s):
+        parts.append(sass_census.no_loop_note(s))
+    sc = s.get("census")
+    if sc and c and sc["mma_eq_outside_loop"] and not c["mma_eq_outside_loop"]:
+        parts.append("%s SASS MMAs outside the loop"
+                     % ptx_census.fmt(sc["mma_eq_outside_loop"]))
+    if s.get("spill_stores") or s.get("spill_loads"):
+        parts.append("ptxas spills %d B (stores) %d B (loads)" % (s["spill_stores"],
+                                                                   s["spill_loads"]))
     return "; ".join(parts)
 
 
 COLUMNS = [("source", "l"), ("kernel", "l"), ("device", "l"), ("ptx", "l"), ("instr", "r"),
            ("mma", "r"), ("instr/mma", "r"), ("bar", "r"), ("mma/bar", "r"), ("cp.async", "r"),
            ("B/cp", "r"), ("ldmatrix", "r"), ("i64", "r"), ("i32", "r"), ("bra", "r"),
-           ("other", "r"), ("notes", "l")]
+           ("other", "r"), ("regs", "r"), ("sass", "r"), ("sass/mma", "r"), ("x64", "r"),
+           ("unroll", "r"), ("notes", "l")]
+SASS_COLUMNS = 5   # regs .. unroll
 
 
-def cells(r):
+def sass_cells(r):
+    """regs, sass, sass/mma, x64, unroll ('-' where there is no figure)."""
+    s, f = r.get("sass") or {}, ptx_census.fmt
+    c = s.get("census")
+    regs = f(s.get("registers"))
+    if not c:
+        return [regs] + ["-"] * (SASS_COLUMNS - 1)
+    p = c["per_iteration"]
+    return [regs, str(p["instr"]), f(c["instr_per_mma"]), str(p["x64"]), f(s.get("unroll"))]
+
+
+def cells(r, sass_why=None):
     c = r["census"]
     head = [r["source"], r["kernel"], r["device"], r["target"] or "-"]
     if not c:
-        return head + ["-"] * (len(COLUMNS) - 5) + [r["status"]]
+        return head + ["-"] * (len(COLUMNS) - 5 - SASS_COLUMNS) + sass_cells(r) + \
+            ["; ".join([r["status"]] + ([notes(r, sass_why)] if notes(r, sass_why) else []))]
     p, f = c["per_iteration"], ptx_census.fmt
     return head + [str(p["instr"]), f(p["mma_eq"]), f(c["instr_per_mma"]), str(p["bar"]),
                    f(c["mma_per_barrier"]), str(p["cp_async"]),
                    ",".join(str(s) for s in c["cp_async_sizes"]) or "-", str(p["ldmatrix"]),
-                   str(p["int64"]), str(p["int32"]), str(p["branch"]), str(p["other"]), notes(r)]
+                   str(p["int64"]), str(p["int32"]), str(p["branch"]), str(p["other"])] + \
+        sass_cells(r) + [notes(r, sass_why)]
 
 
-def table(rows):
-    body = [cells(r) for r in rows]
+def table(rows, sass_why=None):
+    body = [cells(r, sass_why) for r in rows]
     widths = [max([len(h)] + [len(b[i]) for b in body]) for i, (h, _) in enumerate(COLUMNS)]
 
     def line(values):
@@ -269,10 +410,15 @@ RATIO_KEYS = [("instr", "instr"), ("bar", "bar.sync"), ("cp_async", "cp.async"),
               ("cp_async_bytes", "cp.async bytes"), ("ldmatrix", "ldmatrix"), ("int64", "i64"), ("int32", "i32"), ("other", "other")]
 
 
+def triton_baseline(rows):
+    """Triton's sm_80 f32-output row (with a census), or None."""
+    return next((r for r in rows if r["source"] == "triton" and r["census"]
+                 and (r["target"], r["kernel"].split(" ", 2)[-1]) == TRITON_BASELINE), None)
+
+
 def ratios(rows):
     """Roller/Triton per MMA for each Roller 4096^3 row, against Triton's sm_80 f32 row."""
-    base = next((r for r in rows if r["source"] == "triton" and r["census"]
-                 and (r["target"], r["kernel"].split(" ", 2)[-1]) == TRITON_BASELINE), None)
+    base = triton_baseline(rows)
     if not base:
         return []
     out = []
@@ -288,8 +434,37 @@ def ratios(rows):
     return out
 
 
-def report(rows, targets, ratio_recs):
-    lines = table(rows) + ["", "targets: " + TARGETS_LINE]
+def sass_ratios(rows):
+    """Roller's 4096^3 SASS per MMA (and 64-bit carry halves per MMA, registers)
+    next to Triton's sm_80 f32 row's, when both have a SASS census."""
+    base = triton_baseline(rows)
+    bs = (base.get("sass") or {}) if base else {}
+    if not bs.get("census"):
+        return []
+    out = []
+    for r in rows:
+        s = r.get("sass") or {}
+        if r["source"] != "roller" or not r["kernel"].startswith(TARGET_KERNEL) \
+                or not s.get("census"):
+            continue
+        a, b = s["census"], bs["census"]
+        out.append({"kernel": r["kernel"], "device": r["device"],
+                    "versus": "triton %s %s" % (base["kernel"], base["target"]),
+                    "sass_per_mma": a["instr_per_mma"],
+                    "versus_sass_per_mma": b["instr_per_mma"],
+                    "sass": a["instr_per_mma"] / b["instr_per_mma"]
+                    if a["instr_per_mma"] and b["instr_per_mma"] else None,
+                    "x64_per_mma": a["x64_per_mma"], "versus_x64_per_mma": b["x64_per_mma"],
+                    "x64": a["x64_per_mma"] / b["x64_per_mma"]
+                    if a["x64_per_mma"] is not None and b["x64_per_mma"] else None,
+                    "registers": s.get("registers"), "versus_registers": bs.get("registers")})
+    return out
+
+
+def report(rows, targets, ratio_recs, sass_recs=(), sass=None):
+    why = sass.why if sass else None
+    lines = table(rows, why) + ([sass.line()] if sass else [])
+    lines += ["", "targets: " + TARGETS_LINE]
     f = ptx_census.fmt
     for t in targets:
         lines.append("  roller %s %s: %s instr/MMA %s, %s MMAs/barrier %s" % (
@@ -298,6 +473,19 @@ def report(rows, targets, ratio_recs):
             "PASS" if t["barrier_pass"] else "FAIL"))
     if not targets:
         lines.append("  (no Roller %s row on a100/h200)" % TARGET_KERNEL)
+    if sass_recs:
+        s0 = sass_recs[0]
+        lines += ["", "SASS per MMA, Roller/Triton (%s: %s SASS instr/MMA, %s x64/MMA, %s "
+                  "registers; > 1: Roller issues more):" % (
+                      s0["versus"], f(s0["versus_sass_per_mma"]), f(s0["versus_x64_per_mma"]),
+                      f(s0["versus_registers"]))]
+        for rec in sass_recs:
+            lines.append("  roller %s %s: %s SASS instr/MMA = %s, %s x64/MMA = %s, %s registers"
+                         % (rec["kernel"], rec["device"], f(rec["sass_per_mma"]),
+                            f(rec["sass"]) + "x" if rec["sass"] is not None else "-",
+                            f(rec["x64_per_mma"]),
+                            f(rec["x64"]) + "x" if rec["x64"] is not None else "-",
+                            f(rec["registers"])))
     if ratio_recs:
         lines += ["", "Roller/Triton per MMA (%s; > 1: Roller issues more):"
                   % ratio_recs[0]["versus"]]
@@ -321,7 +509,14 @@ def main(argv=None):
     ap.add_argument("--venv", default=os.path.join(REPO, "bench", "compile", ".venv"),
                     help="the IREE/Triton virtual environment of bench/compile")
     ap.add_argument("--no-install", action="store_true",
-                    help="fail instead of creating the virtual environment")
+                    help="fail instead of creating the virtual environment (and do not "
+                    "install nvdisasm into bench/census/.tools)")
+    ap.add_argument("--no-sass", action="store_true",
+                    help="no SASS columns (no ptxas, no nvdisasm)")
+    ap.add_argument("--ptxas", help="ptxas for Roller's SASS (default: PATH, $CUDA_HOME/bin, "
+                    "/usr/local/cuda/bin; Triton's rows use Triton's own)")
+    ap.add_argument("--nvdisasm", help="nvdisasm for the SASS (default: PATH, $CUDA_HOME/bin, "
+                    "bench/census/.tools, which the first run fills with pip)")
     args = ap.parse_args(argv)
     args.devices = [d for d in args.devices.split(",") if d]
     if not os.access(args.roller_opt, os.X_OK):
@@ -329,22 +524,24 @@ def main(argv=None):
     start = time.time()
     workdir = args.work_dir or tempfile.mkdtemp(prefix="roller-census-")
     os.makedirs(workdir, exist_ok=True)
+    sass = SassTools(args)
     try:
-        rows = roller_rows(args, workdir)
+        rows = roller_rows(args, workdir, sass)
         if not args.no_triton:
-            rows += triton_rows(args, workdir)
+            rows += triton_rows(args, workdir, sass)
     finally:
         if not args.work_dir:
             shutil.rmtree(workdir, ignore_errors=True)
-    targets, ratio_recs = target_results(rows), ratios(rows)
+    targets, ratio_recs, sass_recs = target_results(rows), ratios(rows), sass_ratios(rows)
     elapsed = time.time() - start
-    print("Static census of the MMA loop, per iteration (counts of PTX instructions; "
-          "mma in m16n8k16 per warp)")
-    print("\n".join(report(rows, targets, ratio_recs)))
+    print("Static census of the MMA loop, per iteration (counts of PTX instructions, "
+          "then SASS: regs .. unroll; mma in m16n8k16 per warp)")
+    print("\n".join(report(rows, targets, ratio_recs, sass_recs, sass)))
     print("run time: %.1f s" % elapsed)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"rows": rows, "targets": targets, "ratios": ratio_recs,
+                       "sass_ratios": sass_recs, "sass_line": sass.line(),
                        "targets_line": TARGETS_LINE, "run_time_s": elapsed}, f, indent=1)
     return 1 if any(r["status"].startswith("failed") for r in rows) else 0
 
