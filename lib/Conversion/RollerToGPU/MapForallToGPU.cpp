@@ -161,6 +161,11 @@ mlir::roller::mapForallToGPULaunch(RewriterBase &rewriter,
           /*syncAfterDistribute=*/true);
   if (failed(diag.checkAndReport()))
     return failure();
+  // The barrier after the kernel's last thread forall orders nothing: every
+  // thread exits after it (it was a `bar.sync` before `ret` in every
+  // elementwise kernel, holding each warp until the slowest is done).
+  if (auto last = dyn_cast_or_null<gpu::BarrierOp>(terminator->getPrevNode()))
+    rewriter.eraseOp(last);
   return launch;
 }
 

@@ -34,7 +34,9 @@
 // CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @relu_kernel::@relu_kernel
 // CHECK: gpu.binary @relu_kernel {{ *}}[#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">
 // CHECK-SAME: .entry relu_kernel(
-// CHECK-SAME: bar.sync
+// One thread forall and nothing after it: no barrier before the exit.
+// CHECK-NOT: bar.sync
+// CHECK-SAME: ret;
 // CHECK-NOT: gpu.launch {
 // CHECK-NOT: gpu.module
 

@@ -3,8 +3,9 @@
 
 // A block forall becomes a gpu.launch: a 1-D grid of the trip counts'
 // product (64 x 2 blocks, linear_dim_0 fastest), a 1-D block of the
-// config's threads; the thread forall becomes the threads, with a barrier
-// after it. The launch keeps the config.
+// config's threads; the thread forall becomes the threads (the barrier
+// upstream's mapping puts after it is dropped: the threads exit after it).
+// The launch keeps the config.
 // CHECK-DAG: #[[ROW:.+]] = affine_map<(d0) -> (d0 floordiv 2)>
 // CHECK-DAG: #[[COL:.+]] = affine_map<(d0) -> ((d0 mod 2) * 32)>
 // CHECK-LABEL: func.func @relu
@@ -19,7 +20,6 @@
 // CHECK: memref.load
 // CHECK: arith.maximumf
 // CHECK: memref.store
-// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: gpu.terminator
 // CHECK-NEXT: } {roller.config = #roller.config<block = <shared, [1, 32]>
 // CHECK-NOT: scf.forall
@@ -36,6 +36,36 @@ func.func @relu(%arg0: memref<64x64xf32>, %arg1: memref<64x64xf32>) {
       memref.store %y, %c[%c0, %t] : memref<1x32xf32, strided<[64, 1], offset: ?>>
     } {mapping = [#gpu.thread<linear_dim_0>]}
   } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>], roller.config = #cfg}
+  return
+}
+
+// -----
+
+// Two thread foralls, the second reading what the first wrote to shared
+// memory: the barrier between them stays, the one after the last goes.
+// CHECK-LABEL: func.func @two_foralls
+// CHECK: gpu.launch
+// CHECK: memref.store %{{.+}}, %[[TILE:.+]][%{{.+}}] : memref<32xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK: memref.load %[[TILE]]
+// CHECK: memref.store
+// CHECK-NEXT: gpu.terminator
+#cfg = #roller.config<block = <shared, [1, 32]>, thread = <register, [1, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [64], predicted_us = 0.0, bottleneck = global, max_regs = 64>
+func.func @two_foralls(%arg0: memref<64x32xf32>, %arg1: memref<64x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c31 = arith.constant 31 : index
+  scf.forall (%i) = (0) to (64) step (1) {
+    %tile = memref.alloc() : memref<32xf32, #gpu.address_space<workgroup>>
+    scf.forall (%t) in (32) {
+      %x = memref.load %arg0[%i, %t] : memref<64x32xf32>
+      memref.store %x, %tile[%t] : memref<32xf32, #gpu.address_space<workgroup>>
+    } {mapping = [#gpu.thread<linear_dim_0>]}
+    scf.forall (%t) in (32) {
+      %r = arith.subi %c31, %t : index
+      %y = memref.load %tile[%r] : memref<32xf32, #gpu.address_space<workgroup>>
+      memref.store %y, %arg1[%i, %t] : memref<64x32xf32>
+    } {mapping = [#gpu.thread<linear_dim_0>]}
+  } {mapping = [#gpu.block<linear_dim_0>], roller.config = #cfg}
   return
 }
 
