@@ -237,8 +237,14 @@ static void addLowerToNVVMPasses(OpPassManager &pm, llvm::StringRef chip,
 /// it. Upstream's integer range analysis bounds the thread and block ids by
 /// the kernels' `known_block_size` and `known_grid_size` (which
 /// roller-outline-kernels sets from the launch), the loops' induction
-/// variables by their bounds, and the rest through the arithmetic.
-/// int-range-optimizations first folds what the ranges decide (the sign
+/// variables by their bounds, and the rest through the arithmetic. The
+/// views' offsets are expanded first (expand-strided-metadata, as affine
+/// maps lowered to arith): each access's linear offset is then one
+/// expression, narrowed whole, in which LLVM cancels what the subviews'
+/// indices share (an elementwise kernel's row `42 * (t / 21)` against its
+/// column `2 * t - 42 * (t / 21)`); narrowed index by index and
+/// sign-extended, the terms no longer cancel.
+/// int-range-optimizations then folds what the ranges decide (the sign
 /// tests of the affine lowering's floordiv and mod of non-negative ids);
 /// roller-narrow-loop-indices makes the loops whose counters fit count in
 /// i32; arith-int-range-narrowing then computes in i32 every op whose
@@ -248,6 +254,10 @@ static void addLowerToNVVMPasses(OpPassManager &pm, llvm::StringRef chip,
 /// lowering, as nvcc's code does from 32-bit ints.
 static void addNarrowKernelIndexPasses(OpPassManager &pm) {
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(memref::createExpandStridedMetadataPass());
+  kernels.addPass(createLowerAffinePass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
   kernels.addPass(arith::createIntRangeOptimizationsPass());
   kernels.addPass(createRollerNarrowLoopIndicesPass());
   arith::ArithIntRangeNarrowingOptions narrowing;

@@ -55,7 +55,11 @@ module attributes {transform.with_named_sequence} {
     %kernels3 = transform.structured.match ops{["gpu.module"]} in %m11 : (!transform.any_op) -> !transform.any_op
     transform.roller.allow_fma_contraction %kernels3 : !transform.any_op
     %kernels4 = transform.structured.match ops{["gpu.module"]} in %m11 : (!transform.any_op) -> !transform.any_op
-    %n0 = transform.apply_registered_pass "int-range-optimizations" to %kernels4 : (!transform.any_op) -> !transform.any_op
+    %e0 = transform.apply_registered_pass "expand-strided-metadata" to %kernels4 : (!transform.any_op) -> !transform.any_op
+    %e1 = transform.apply_registered_pass "lower-affine" to %e0 : (!transform.any_op) -> !transform.any_op
+    %e2 = transform.apply_registered_pass "canonicalize" to %e1 : (!transform.any_op) -> !transform.any_op
+    %e3 = transform.apply_registered_pass "cse" to %e2 : (!transform.any_op) -> !transform.any_op
+    %n0 = transform.apply_registered_pass "int-range-optimizations" to %e3 : (!transform.any_op) -> !transform.any_op
     %n1 = transform.apply_registered_pass "roller-narrow-loop-indices" to %n0 : (!transform.any_op) -> !transform.any_op
     %n2 = transform.apply_registered_pass "arith-int-range-narrowing"
         with options = { "int-bitwidths-supported" = [32] }
