@@ -118,7 +118,10 @@ namespace {
 /// switch for it (the data layout is computed from the option when the
 /// target machine is made), so the process-wide option is set for the
 /// serialization and its previous value restored after it. Absent when the
-/// NVPTX target is not linked in: then nothing is set.
+/// NVPTX target is not linked in: then nothing is set. Two serializations at
+/// once in one process (the pass nested under several ops of a threaded
+/// pipeline) may restore it under each other: their PTX stays correct but
+/// may address shared memory in 64 bits.
 class ShortPointersScope {
 public:
   explicit ShortPointersScope(bool enable) {
