@@ -8,10 +8,8 @@
 #include "Roller/Conversion/RollerToGPU/NarrowLoopIndices.h"
 #include "Roller/Conversion/RollerToGPU/Passes.h"
 
-#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
-#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
-#include "mlir/Analysis/DataFlow/SparseAnalysis.h"
+#include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -94,8 +92,7 @@ struct RollerNarrowLoopIndicesPass
 
   void runOnOperation() override {
     DataFlowSolver solver;
-    solver.load<dataflow::DeadCodeAnalysis>();
-    solver.load<dataflow::SparseConstantPropagation>();
+    dataflow::loadBaselineAnalyses(solver);
     solver.load<dataflow::IntegerRangeAnalysis>();
     if (failed(solver.initializeAndRun(getOperation())))
       return signalPassFailure();
