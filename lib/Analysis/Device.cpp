@@ -47,7 +47,8 @@ bool MemLevel::operator==(const MemLevel &other) const {
          bandwidthGBps == other.bandwidthGBps &&
          transactionBytes == other.transactionBytes && banks == other.banks &&
          bankWidthBytes == other.bankWidthBytes &&
-         achievableGBps == other.achievableGBps;
+         achievableGBps == other.achievableGBps &&
+         roundTripNs == other.roundTripNs;
 }
 
 bool PeakThroughput::operator==(const PeakThroughput &other) const {
@@ -303,6 +304,8 @@ std::optional<std::string> DeviceSpec::validate() const {
     if (level.achievableGBps > level.bandwidthGBps)
       return at + " achievable_gbps (" + fmt(level.achievableGBps) +
              ") exceeds its bandwidth_gbps (" + fmt(level.bandwidthGBps) + ")";
+    ROLLER_CHECK(checkRate(at + " round_trip_ns", level.roundTripNs,
+                           /*allowZero=*/true));
     ROLLER_CHECK(checkInt(at + " transaction_bytes", level.transactionBytes,
                           false, kMaxBytes));
     ROLLER_CHECK(checkInt(at + " banks", level.banks, true, 1024));

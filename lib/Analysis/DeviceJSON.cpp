@@ -98,8 +98,8 @@ constexpr llvm::StringLiteral kPeakKeys[] = {"element_type", "cuda_core_tflops",
 constexpr llvm::StringLiteral kMmaKeys[] = {"m", "n", "k", "input_type",
                                             "acc_type"};
 constexpr llvm::StringLiteral kLevelKeys[] = {
-    "kind",  "capacity_bytes",   "bandwidth_gbps", "transaction_bytes",
-    "banks", "bank_width_bytes", "achievable_gbps"};
+    "kind",  "capacity_bytes",   "bandwidth_gbps",  "transaction_bytes",
+    "banks", "bank_width_bytes", "achievable_gbps", "round_trip_ns"};
 
 /// Peaks are matched by element_type against the starting list (the base
 /// preset's, or empty): a match is updated with the keys given, any other
@@ -243,6 +243,8 @@ llvm::Error parseLevels(const json::Value &value,
         err = readInt(field, fieldPath, level.bankWidthBytes);
       else if (key == "achievable_gbps")
         err = readNumber(field, fieldPath, level.achievableGBps);
+      else if (key == "round_trip_ns")
+        err = readNumber(field, fieldPath, level.roundTripNs);
       else
         err = unknownKey(fieldPath, kLevelKeys);
       if (err)
@@ -439,6 +441,7 @@ std::string mlir::roller::toJSON(const DeviceSpec &spec) {
           integer("banks", level.banks);
           integer("bank_width_bytes", level.bankWidthBytes);
           number("achievable_gbps", level.achievableGBps);
+          number("round_trip_ns", level.roundTripNs);
         });
     });
   });

@@ -31,6 +31,9 @@
 //              one write per element; 821-826 GB/s on the 12 largest).
 //   [MEAS]     cudaGetDeviceProperties / nvidia-smi on an H200 SXM (see the
 //              doc for the records).
+//   [GB]       D. Ernst, gpu-benches (github.com/te42kyfo/gpu-benches):
+//              cuda-stream/a100_80.txt and h100_pcie.txt, bandwidth of
+//              one-shot streaming kernels against occupancy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,12 +88,24 @@ DeviceSpec commonSpec() {
 }
 
 MemLevel globalLevel(int64_t capacity, double bandwidthGBps,
-                     double achievableGBps = 0) {
+                     double achievableGBps = 0, double roundTripNs = 0) {
   // 32-byte sectors are the unit DRAM and L2 move [CUDA-PG] "Device Memory
   // Accesses"; not banked.
-  return {MemLevelKind::Global, capacity, bandwidthGBps, 32, 0, 0,
-          achievableGBps};
+  MemLevel level = {MemLevelKind::Global, capacity, bandwidthGBps, 32, 0, 0};
+  level.achievableGBps = achievableGBps;
+  level.roundTripNs = roundTripNs;
+  return level;
 }
+
+/// The shortest life of a block that loads, computes and stores once [GB]:
+/// cuda-stream's `scale` kernel (each thread loads one f64, scales it and
+/// stores it; two blocks of 32 threads per SM) moves 157 GB/s on an A100
+/// 80GB (108 SMs) and 183 GB/s on an H100 PCIe (114 SMs), so each SM retires
+/// its two blocks (2 x 32 x 16 bytes) every 704 ns and 638 ns. At this
+/// occupancy the bandwidth is far from saturated: the figure is the blocks'
+/// launch, load latency, store and exit, not queueing.
+constexpr double kAmpereRoundTripNs = 704;
+constexpr double kHopperRoundTripNs = 638;
 
 MemLevel sharedLevel(int64_t capacity, double bandwidthGBps) {
   // 32 banks x 4 bytes [CUDA-PG]. A transaction is one conflict-free warp
@@ -174,7 +189,8 @@ DeviceSpec makeA100() {
   };
   spec.mmaShapes = ampereMmaShapes();
   spec.levels = {
-      globalLevel(80 * GiB, 2039), // [A100-DS] 80GB HBM2e, 2039 GB/s (SXM)
+      // [A100-DS] 80GB HBM2e, 2039 GB/s (SXM); round trip [GB] (A100 80GB).
+      globalLevel(80 * GiB, 2039, 0, kAmpereRoundTripNs),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       // 256 KB register file per SM [A100-WP] Table 3; 64 FP32 lanes per SM.
       registerLevel(256 * KiB, registerBandwidthGBps(64, spec.smCount, clock)),
@@ -215,7 +231,9 @@ DeviceSpec makeH100() {
   spec.l2Bytes = 50 * MiB; // [H100-WP] Table 3: L2 Cache Size 50 MB
   const double clock = spec.clockMHz;
   spec.levels = {
-      globalLevel(80 * GiB, 3350), // [H100-DS] 80GB HBM3, 3.35 TB/s
+      // [H100-DS] 80GB HBM3, 3.35 TB/s; round trip [GB], measured on the H100
+      // PCIe (the same GH100 SM and L2, with HBM2e instead of HBM3).
+      globalLevel(80 * GiB, 3350, 0, kHopperRoundTripNs),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       // 256 KB register file per SM [H100-WP] Table 3; 128 FP32 lanes per SM.
       registerLevel(256 * KiB, registerBandwidthGBps(128, spec.smCount, clock)),
@@ -234,7 +252,9 @@ DeviceSpec makeH200() {
   spec.l2Bytes = 60 * MiB;
   const double clock = spec.clockMHz;
   spec.levels = {
-      globalLevel(141 * GiB, 4800), // [H200-DS] 141GB HBM3e, 4.8 TB/s
+      // [H200-DS] 141GB HBM3e, 4.8 TB/s; round trip [GB], measured on the
+      // H100 PCIe (same GH100 SM and L2; not measured on the H200).
+      globalLevel(141 * GiB, 4800, 0, kHopperRoundTripNs),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       registerLevel(256 * KiB, registerBandwidthGBps(128, spec.smCount, clock)),
   };

@@ -150,6 +150,12 @@ TEST(DeviceTest, V100Figures) {
   EXPECT_EQ(v.levels[1].achievableGBps, 0);
   EXPECT_DOUBLE_EQ(v.levels[1].getSustainedGBps(), 15667.2);
   EXPECT_DOUBLE_EQ(v.levels[2].bandwidthGBps, 94003.2);
+  // No one-shot streaming measurement of a V100: no latency stage.
+  EXPECT_EQ(v.levels[0].roundTripNs, 0);
+  // [GB]'s A100 80GB and H100 PCIe figures.
+  EXPECT_EQ(preset("a100").levels[0].roundTripNs, 704);
+  EXPECT_EQ(preset("h100").levels[0].roundTripNs, 638);
+  EXPECT_EQ(preset("h200").levels[0].roundTripNs, 638);
   EXPECT_EQ(v.getPeak("f32")->cudaCoreTflops, 15.7);
   EXPECT_EQ(v.getPeak("f64")->cudaCoreTflops, 7.8);
   EXPECT_EQ(v.getPeak("f16")->tensorCoreTflops, 125);
@@ -310,6 +316,8 @@ TEST(DeviceTest, ValidateReportsEachProblem) {
        [](DeviceSpec &s) { s.levels[0].achievableGBps = 5000; }},
       {"level 'global' achievable_gbps must not be negative (got -1)",
        [](DeviceSpec &s) { s.levels[0].achievableGBps = -1; }},
+      {"level 'global' round_trip_ns must not be negative (got -2)",
+       [](DeviceSpec &s) { s.levels[0].roundTripNs = -2; }},
       {"level 'shared' capacity_bytes (1000) differs from smem_per_sm "
        "(233472)",
        [](DeviceSpec &s) { s.levels[1].capacityBytes = 1000; }},
@@ -392,6 +400,14 @@ TEST(DeviceTest, JSONBaseOverridesOnlyGivenKeys) {
   EXPECT_EQ(parsed->levels[0].achievableGBps, 800);
   EXPECT_EQ(parsed->levels[1].bandwidthGBps, 14131.2);
 
+  // A measured round trip patched onto a preset.
+  parsed = parseDeviceJSON(R"({"base": "a100", "name": "a100-measured",
+      "levels": [{"kind": "global", "round_trip_ns": 690.5}]})");
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->validate(), std::nullopt);
+  EXPECT_EQ(parsed->levels[0].roundTripNs, 690.5);
+  EXPECT_EQ(parsed->levels[0].bandwidthGBps, 2039);
+
   // mma_shapes replaces the base list.
   parsed = parseDeviceJSON(R"({"base": "a100", "mma_shapes": [
       {"m": 16, "n": 8, "k": 16, "input_type": "f16", "acc_type": "f32"}]})");
@@ -425,7 +441,7 @@ TEST(DeviceTest, JSONErrorsNameThePath) {
       {R"({"levels": [{"kind": "global", "capacity": 1}]})",
        "levels[0].capacity: unknown key (expected one of: kind, "
        "capacity_bytes, bandwidth_gbps, transaction_bytes, banks, "
-       "bank_width_bytes, achievable_gbps)"},
+       "bank_width_bytes, achievable_gbps, round_trip_ns)"},
       {R"({"levels": [{"kind": "shared", "banks": "32"}]})",
        "levels[0].banks: expected an integer"},
       {R"({"levels": [{}]})", "levels[0]: missing key 'kind'"},

@@ -389,6 +389,18 @@ TEST(PerfModelTest, RankingTieBreaks) {
   EXPECT_FALSE(isPreferred(simtBase, simt));
   Prediction mixed = steps;
   EXPECT_FALSE(isPreferred(mixed, simtBase));
+
+  // Both bound by the same rounds of blocks (CUDA-core schedules too): the
+  // one whose blocks do less work in them.
+  Prediction rounds = simtBase;
+  rounds.bottleneck = Stage::Latency;
+  rounds.stageUs[unsigned(Stage::Latency)] = 100;
+  rounds.stageUs[unsigned(Stage::Global)] = 60;
+  Prediction lessWork = rounds;
+  lessWork.stageUs[unsigned(Stage::Global)] = 30;
+  lessWork.stageUs[unsigned(Stage::Compute)] = 40;
+  EXPECT_TRUE(isPreferred(lessWork, rounds));
+  EXPECT_FALSE(isPreferred(rounds, lessWork));
 }
 
 // The case the tie-breaks are for: a 4096^3 f16 GEMM on a100 predicts the
@@ -459,6 +471,47 @@ TEST(PerfModelTest, PredictWithAchievableBandwidth) {
   double global = 16 * (3.0 * 2048) / (4000e9 / kSMs) * 1e6;
   expectRelNear(sustained->stageUs[unsigned(Stage::Global)], global, "global");
   expectRelNear(sustained->totalUs / peak->totalUs, 4800.0 / 4000.0, "ratio");
+}
+
+// The latency stage: however few bytes a block moves, it lives one global
+// round trip (h200's preset: 638 ns, measured on an H100 PCIe), and each SM
+// runs its blocks in rounds of the resident ones. A 4096 x 4096 f32 add in
+// blocks of 32 threads of one element: 524288 blocks, ceil(524288 / 132) =
+// 3972 an SM, 32 resident (the block limit), 125 rounds = 79.75 us, above
+// the 41.9 us the traffic takes (3972 blocks x 384 bytes at 4800 / 132
+// GB/s). Blocks of 512 elements, 4 a thread, take 16 rounds of 16 blocks
+// (10.2 us) and are bound by the traffic again. A device without a
+// measured round trip has no latency stage.
+TEST(PerfModelTest, PredictLatencyBoundBlocks) {
+  TensorExpr add = elementwiseAdd({4096, 4096});
+  Schedule tiny;
+  tiny.block = {1, 32};
+  tiny.thread = {1, 1};
+  tiny.threads = 32;
+  tiny.usesShared = false;
+  llvm::Expected<Prediction> p = predict(add, h200(), tiny);
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->blocks, 524288);
+  EXPECT_EQ(p->blocksPerSM, 32);
+  expectRelNear(p->stageUs[unsigned(Stage::Latency)], 125 * 0.638, "latency");
+  expectRelNear(p->stageUs[unsigned(Stage::Global)],
+                3972 * 384.0 / (kGlobalBandwidth / kSMs) * 1e6, "global");
+  EXPECT_EQ(p->bottleneck, Stage::Latency);
+  expectRelNear(p->totalUs, 125 * 0.638, "total");
+
+  llvm::Expected<Prediction> wide = predict(add, h200(), unstagedRowSchedule());
+  ASSERT_TRUE(bool(wide)) << llvm::toString(wide.takeError());
+  EXPECT_EQ(wide->blocksPerSM, 16);
+  expectRelNear(wide->stageUs[unsigned(Stage::Latency)], 16 * 0.638, "latency");
+  EXPECT_EQ(wide->bottleneck, Stage::Global);
+  EXPECT_TRUE(isPreferred(*wide, *p));
+
+  DeviceSpec unmeasured = h200();
+  unmeasured.levels[0].roundTripNs = 0;
+  llvm::Expected<Prediction> q = predict(add, unmeasured, tiny);
+  ASSERT_TRUE(bool(q)) << llvm::toString(q.takeError());
+  EXPECT_EQ(q->stageUs[unsigned(Stage::Latency)], 0.0);
+  EXPECT_EQ(q->bottleneck, Stage::Global);
 }
 
 // Threads sharing a reduction (1024 rows of 4096, 2 rows per block, 128

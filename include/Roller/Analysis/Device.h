@@ -53,6 +53,11 @@ struct MemLevel {
   /// turnarounds keep HBM below its pin rate). 0 when no measurement is known:
   /// the model then uses the peak.
   double achievableGBps = 0;
+  /// The shortest life of a block that reads this level once, in ns: its
+  /// launch, one load's round trip, its store and its exit, measured with
+  /// one-shot streaming kernels at low occupancy (docs/devices.md R11). 0 when
+  /// no measurement is known: the model then has no latency stage.
+  double roundTripNs = 0;
 
   bool operator==(const MemLevel &other) const;
 

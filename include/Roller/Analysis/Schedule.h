@@ -23,7 +23,9 @@ enum class Stage : uint32_t {
   Compute = 0,
   Global = 1,
   Shared = 2,
-  Register = 3
+  Register = 3,
+  /// Rounds of resident blocks, each living at least one global round trip.
+  Latency = 4
 };
 
 llvm::StringRef stringifyStage(Stage stage);
@@ -65,7 +67,7 @@ struct Schedule {
 /// What the micro-performance model predicts for one schedule.
 struct Prediction {
   /// Time of each stage in microseconds, indexed by Stage.
-  double stageUs[4] = {0, 0, 0, 0};
+  double stageUs[5] = {0, 0, 0, 0, 0};
   double totalUs = 0;
   Stage bottleneck = Stage::Compute;
   /// Thread blocks in the grid, and the grid over the spatial axes.

@@ -124,7 +124,8 @@ LogicalResult MemLevelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    MemoryLevel kind, int64_t capacity,
                                    llvm::APFloat bandwidth, int64_t transaction,
                                    int64_t banks, int64_t bankWidth,
-                                   llvm::APFloat achievable) {
+                                   llvm::APFloat achievable,
+                                   llvm::APFloat roundTrip) {
   if (capacity <= 0)
     return emitError() << "memory level capacity must be positive, got "
                        << capacity;
@@ -144,6 +145,9 @@ LogicalResult MemLevelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (achievable.compare(bandwidth) == llvm::APFloat::cmpGreaterThan)
     return emitError() << "memory level achievable bandwidth exceeds its "
                           "bandwidth";
+  if (!isNonNegativeFinite(roundTrip))
+    return emitError() << "memory level round trip must be 0 (not measured) "
+                          "or positive";
   return success();
 }
 
@@ -246,7 +250,8 @@ buildSpec(function_ref<InFlightDiagnostic()> emitError, StringRef name,
                            level.getBandwidth().convertToDouble(),
                            level.getTransaction(), level.getBanks(),
                            level.getBankWidth(),
-                           level.getAchievable().convertToDouble()});
+                           level.getAchievable().convertToDouble(),
+                           level.getRoundTrip().convertToDouble()});
   }
   return spec;
 }
@@ -322,7 +327,8 @@ static DeviceAttr withDeviceParams(MLIRContext *ctx, const DeviceSpec &spec,
     levels.push_back(MemLevelAttr::get(
         ctx, toMemoryLevel(level.kind), level.capacityBytes,
         llvm::APFloat(level.bandwidthGBps), level.transactionBytes, level.banks,
-        level.bankWidthBytes, llvm::APFloat(level.achievableGBps)));
+        level.bankWidthBytes, llvm::APFloat(level.achievableGBps),
+        llvm::APFloat(level.roundTripNs)));
   return build(spec.name, spec.chip, spec.smCount, spec.warpSize,
                spec.warpSchedulersPerSM, llvm::APFloat(spec.clockMHz),
                spec.maxThreadsPerBlock, spec.maxThreadsPerSM,

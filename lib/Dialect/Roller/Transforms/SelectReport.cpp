@@ -71,7 +71,8 @@ mlir::roller::describeSchedule(const TensorExpr &expr, const Schedule &schedule,
        llvm::json::Object{
            {"compute", prediction.stageUs[unsigned(Stage::Compute)]},
            {"global", prediction.stageUs[unsigned(Stage::Global)]},
-           {"shared", prediction.stageUs[unsigned(Stage::Shared)]}}},
+           {"shared", prediction.stageUs[unsigned(Stage::Shared)]},
+           {"latency", prediction.stageUs[unsigned(Stage::Latency)]}}},
       {"bottleneck", stringifyStage(prediction.bottleneck)},
       {"bank_conflict", prediction.bankConflict}};
 }

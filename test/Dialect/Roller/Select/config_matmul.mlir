@@ -64,12 +64,16 @@ func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1
 // -----
 
 // K = 7: the reduction is one whole step of 7 (unaligned rows: vector_width 1).
-// h200: 64x32 / 2x2 -> 512 threads, grid 8*16 = 128; a100: 32x16 / 1x1 ->
-// 512 threads, grid 16*32 = 512.
+// h200: a grid of at most 132 blocks is one round of blocks, bound by its
+// round trip (0.638 us) whatever the tile; of those, one with the least
+// traffic: 32x64 / 4x4 -> 128 threads, grid 16*8 = 128. a100: 32x16 / 2x1
+// -> 256 threads, grid 16*32 = 512 (0.90 us of traffic): with 1x1 thread
+// tiles (512 threads) only 4 blocks fit an SM and its 5 take two rounds of
+// 704 ns (1.41 us).
 // H200-LABEL: func.func @mm_k7(
-// H200: roller.config = #roller.config<block = <shared, [64, 32, 7]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [128], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 128>
+// H200: roller.config = #roller.config<block = <shared, [32, 64, 7]>, thread = <register, [4, 4, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 128, grid = [128], predicted_us = 0.638, bottleneck = latency, max_regs = 255>
 // A100-LABEL: func.func @mm_k7(
-// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 512, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 64, block_group = 8>
+// A100: roller.config = #roller.config<block = <shared, [32, 16, 7]>, thread = <register, [2, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, threads = 256, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 48>
 func.func @mm_k7(%a: tensor<512x7xf32>, %b: tensor<7x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<512x7xf32>, tensor<7x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %0 : tensor<512x512xf32>

@@ -76,7 +76,11 @@ def Roller_MemLevelAttr : Roller_Attr<"MemLevel", "mem_level"> {
       level is not banked);
     * `achievable`: the bandwidth a streaming kernel measurably sustains, in
       GB/s, at most `bandwidth`; omitted (0) when no measurement is known, and
-      the model then uses `bandwidth`.
+      the model then uses `bandwidth`;
+    * `round_trip`: the shortest life of a block that reads the level once
+      (launch, one load's round trip, store, exit), in ns, measured with
+      one-shot streaming kernels; omitted (0) when not measured, and the
+      model then has no latency stage.
 
     Example:
 
@@ -92,11 +96,12 @@ def Roller_MemLevelAttr : Roller_Attr<"MemLevel", "mem_level"> {
     "int64_t":$transaction,
     "int64_t":$banks,
     "int64_t":$bank_width,
-    Roller_OptionalF64Parameter<"GB/s, 0 when not measured">:$achievable
+    Roller_OptionalF64Parameter<"GB/s, 0 when not measured">:$achievable,
+    Roller_OptionalF64Parameter<"ns, 0 when not measured">:$round_trip
   );
   let assemblyFormat = [{
     `<` $kind `,` struct($capacity, $bandwidth, $transaction, $banks,
-                         $bank_width, $achievable) `>`
+                         $bank_width, $achievable, $round_trip) `>`
   }];
   let genVerifyDecl = 1;
 }
