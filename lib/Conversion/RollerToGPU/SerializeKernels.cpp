@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <mutex>
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERSERIALIZEKERNELSPASS
@@ -118,34 +119,59 @@ namespace {
 /// switch for it (the data layout is computed from the option when the
 /// target machine is made), so the process-wide option is set for the
 /// serialization and its previous value restored after it. Absent when the
-/// NVPTX target is not linked in: then nothing is set. Two serializations at
-/// once in one process (the pass nested under several ops of a threaded
-/// pipeline) may restore it under each other: their PTX stays correct but
-/// may address shared memory in 64 bits.
+/// NVPTX target is not linked in: then nothing is set.
+///
+/// Serializations may overlap in one process (the pass nested under several
+/// ops of a threaded pipeline): the scopes that set the option count
+/// themselves, the first one saves the previous value and the last one
+/// restores it, so none restores it under another. A scope that does not set
+/// it (short-pointers=false) overlapping one that does may see it set: its
+/// PTX is correct, with 32-bit shared addresses. It does not wait for the
+/// others to end, which could deadlock a pipeline whose thread pool runs them.
 class ShortPointersScope {
 public:
-  explicit ShortPointersScope(bool enable) {
-    if (!enable)
+  explicit ShortPointersScope(bool enable) : enabled(enable) {
+    if (!enabled)
       return;
-    auto options = llvm::cl::getRegisteredOptions();
-    auto it = options.find("nvptx-short-ptr");
-    if (it == options.end())
+    State &state = getState();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (state.users++ > 0)
       return;
-    // Declared `static cl::opt<bool>` in NVPTXTargetMachine.cpp.
-    option = static_cast<llvm::cl::opt<bool> *>(it->second);
-    previous = option->getValue();
-    option->setValue(true);
+    if (!state.option) {
+      auto options = llvm::cl::getRegisteredOptions();
+      auto it = options.find("nvptx-short-ptr");
+      if (it == options.end())
+        return;
+      // Declared `static cl::opt<bool>` in NVPTXTargetMachine.cpp.
+      state.option = static_cast<llvm::cl::opt<bool> *>(it->second);
+    }
+    state.previous = state.option->getValue();
+    state.option->setValue(true);
   }
   ~ShortPointersScope() {
-    if (option)
-      option->setValue(previous);
+    if (!enabled)
+      return;
+    State &state = getState();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (--state.users == 0 && state.option)
+      state.option->setValue(state.previous);
   }
   ShortPointersScope(const ShortPointersScope &) = delete;
   ShortPointersScope &operator=(const ShortPointersScope &) = delete;
 
 private:
-  llvm::cl::opt<bool> *option = nullptr;
-  bool previous = false;
+  struct State {
+    std::mutex mutex;
+    int64_t users = 0;
+    llvm::cl::opt<bool> *option = nullptr;
+    bool previous = false;
+  };
+  static State &getState() {
+    static State state;
+    return state;
+  }
+
+  bool enabled;
 };
 
 /// One module and what its targets made of it.
