@@ -241,35 +241,48 @@ void Constructor::constructOneLevel(const ExprView &view,
       }
   }
   // Blocks spread over the contiguous axes first (coalesced accesses): for
-  // each thread count, fill the spatial axes innermost first.
+  // each thread count, fill the spatial axes innermost first. The axis filled
+  // second decides what a block's rows are: the next inner one is not always
+  // the cheapest (a stride-2 pooling's output rows read input rows with gaps
+  // the traffic counts, its channels do not), so each other spatial axis is
+  // also tried second.
   std::vector<unsigned> order;
   if (contiguous)
     order.push_back(*contiguous);
   for (unsigned a = rank; a-- > 0;)
     if (!expr.axes[a].isReduction() && a != contiguous)
       order.push_back(a);
+  std::vector<std::vector<unsigned>> orders = {order};
+  unsigned second = contiguous ? 1 : 0;
+  for (unsigned i = second + 1; i < order.size(); ++i) {
+    std::vector<unsigned> other = order;
+    std::rotate(other.begin() + second, other.begin() + i,
+                other.begin() + i + 1);
+    orders.push_back(std::move(other));
+  }
   for (const Tile &thread : threads) {
-    for (int64_t target = device.warpSize; target <= device.maxThreadsPerBlock;
-         target *= 2) {
-      Tile block = thread;
-      int64_t remaining = target;
-      for (unsigned a : order) {
-        int64_t best = thread[a];
-        for (int64_t size : ctx.sizes[a])
-          if (size % thread[a] == 0 && size / thread[a] <= remaining &&
-              ctx.isAxisSizeAllowed(a, size))
-            best = std::max(best, size);
-        block[a] = best;
-        remaining /= best / thread[a];
+    for (const std::vector<unsigned> &fill : orders)
+      for (int64_t target = device.warpSize;
+           target <= device.maxThreadsPerBlock; target *= 2) {
+        Tile block = thread;
+        int64_t remaining = target;
+        for (unsigned a : fill) {
+          int64_t best = thread[a];
+          for (int64_t size : ctx.sizes[a])
+            if (size % thread[a] == 0 && size / thread[a] <= remaining &&
+                ctx.isAxisSizeAllowed(a, size))
+              best = std::max(best, size);
+          block[a] = best;
+          remaining /= best / thread[a];
+        }
+        int64_t tiles = 1;
+        for (unsigned a : fill)
+          tiles *= block[a] / thread[a];
+        if (tiles >= minBusyThreads &&
+            isThreadCountAligned(device, llvm::alignTo(tiles, device.warpSize)))
+          keep(evaluate(view, block, thread, std::nullopt,
+                        /*usesShared=*/false));
       }
-      int64_t tiles = 1;
-      for (unsigned a : order)
-        tiles *= block[a] / thread[a];
-      if (tiles >= minBusyThreads &&
-          isThreadCountAligned(device, llvm::alignTo(tiles, device.warpSize)))
-        keep(evaluate(view, block, thread, std::nullopt,
-                      /*usesShared=*/false));
-    }
     // And a bounded sweep of other shapes.
     enumerateBlocks(view, ctx, thread);
   }

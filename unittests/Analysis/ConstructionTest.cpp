@@ -15,6 +15,7 @@
 #include "Roller/Analysis/Traffic.h"
 
 #include "TestExprs.h"
+#include "TestSchedules.h"
 
 #include "TestDevices.h"
 #include "gtest/gtest.h"
@@ -470,6 +471,29 @@ TEST(ConstructionTest, ExhaustiveNeverWorseThanConstruction) {
     EXPECT_LE(best, top1 * (1 + 1e-9)) << c.device << " " << c.expr.str();
     EXPECT_GE(all.considered, greedy.considered) << c.expr.str();
   }
+}
+
+// A stride-2 1x1 pooling (the suite's P0: 168 channels, 42x42 outputs) has
+// no reuse: one level, its blocks filled along the output's rows first. A
+// block of several output rows reads input rows with gaps, which its traffic
+// counts, and a block of several channels does not, so the construction also
+// fills the other axes second: its top-1 takes channels, not rows, and is
+// the exhaustive search's best (it took 3 rows, 1.33x the best, before).
+TEST(ConstructionTest, OneLevelBlocksTryEachAxisSecond) {
+  TensorExpr pool = maxPoolNchw(128, 168, 42, 42, 1, 1, 2);
+  const DeviceSpec &device = preset("h200");
+  ConstructionResult greedy = construct(pool, device);
+  ConstructionOptions options;
+  options.exhaustive = true;
+  ConstructionResult all = construct(pool, device, options);
+  ASSERT_FALSE(greedy.candidates.empty());
+  ASSERT_FALSE(all.candidates.empty());
+  const Schedule &top = greedy.candidates.front().schedule;
+  EXPECT_FALSE(top.usesShared);
+  EXPECT_EQ(top.block[2], 1) << "output rows";
+  EXPECT_GT(top.block[1], 1) << "channels";
+  expectRelNear(greedy.candidates.front().prediction.totalUs,
+                all.candidates.front().prediction.totalUs, "exhaustive best");
 }
 
 //===----------------------------------------------------------------------===//
