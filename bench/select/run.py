@@ -18,7 +18,7 @@ the operators within 5%.
 A report has one JSON object per line, one per op: op, loc, supported,
 reason, axes, block_tile, thread_tile, mma_tile, reduce_step, padding,
 threads_per_block, grid, smem_bytes, regs_per_thread_est, predicted_us,
-bottleneck, candidates_considered, select_us (the construction and the
+bottleneck, rounds, candidates_considered, select_us (the construction and the
 choice of the attached config's launch order), block_group and, for staged
 schedules, first_wave_tile_bytes ({row_major, chosen}: the distinct input
 tile bytes of one reduction step the first wave of blocks reads). The

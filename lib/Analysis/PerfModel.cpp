@@ -513,10 +513,11 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   // resident, are bound by this and not by the bandwidth: a 4096 x 4096 f16
   // ReLU in blocks of 32 threads of one element each takes 152 rounds on
   // a100, 107 us, three times its traffic at the bandwidth.
+  p.rounds = llvm::divideCeil(llvm::divideCeil(p.blocks, device.smCount),
+                              std::max<int64_t>(residentBlocks, 1));
   if (global->roundTripNs > 0)
     p.stageUs[unsigned(Stage::Latency)] =
-        std::ceil(concurrent / double(std::max<int64_t>(residentBlocks, 1))) *
-        global->roundTripNs * 1e-3;
+        double(p.rounds) * global->roundTripNs * 1e-3;
 
   p.bottleneck = Stage::Compute;
   for (Stage stage : {Stage::Global, Stage::Shared, Stage::Latency})

@@ -493,6 +493,7 @@ TEST(PerfModelTest, PredictLatencyBoundBlocks) {
   ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
   EXPECT_EQ(p->blocks, 524288);
   EXPECT_EQ(p->blocksPerSM, 32);
+  EXPECT_EQ(p->rounds, 125);
   expectRelNear(p->stageUs[unsigned(Stage::Latency)], 125 * 0.638, "latency");
   expectRelNear(p->stageUs[unsigned(Stage::Global)],
                 3972 * 384.0 / (kGlobalBandwidth / kSMs) * 1e6, "global");
@@ -502,6 +503,7 @@ TEST(PerfModelTest, PredictLatencyBoundBlocks) {
   llvm::Expected<Prediction> wide = predict(add, h200(), unstagedRowSchedule());
   ASSERT_TRUE(bool(wide)) << llvm::toString(wide.takeError());
   EXPECT_EQ(wide->blocksPerSM, 16);
+  EXPECT_EQ(wide->rounds, 16);
   expectRelNear(wide->stageUs[unsigned(Stage::Latency)], 16 * 0.638, "latency");
   EXPECT_EQ(wide->bottleneck, Stage::Global);
   EXPECT_TRUE(isPreferred(*wide, *p));
@@ -511,6 +513,7 @@ TEST(PerfModelTest, PredictLatencyBoundBlocks) {
   llvm::Expected<Prediction> q = predict(add, unmeasured, tiny);
   ASSERT_TRUE(bool(q)) << llvm::toString(q.takeError());
   EXPECT_EQ(q->stageUs[unsigned(Stage::Latency)], 0.0);
+  EXPECT_EQ(q->rounds, 125);
   EXPECT_EQ(q->bottleneck, Stage::Global);
 }
 

@@ -94,6 +94,9 @@ struct Prediction {
   int64_t latencyWarps = 0;
   /// Reduction steps of one block: its barriers and rounds of copies.
   int64_t reductionSteps = 1;
+  /// Rounds of resident blocks the busiest SM runs; the latency stage
+  /// charges each a round trip.
+  int64_t rounds = 0;
 };
 
 /// A ranked candidate.

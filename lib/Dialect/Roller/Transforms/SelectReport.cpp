@@ -74,13 +74,19 @@ mlir::roller::describeSchedule(const TensorExpr &expr, const Schedule &schedule,
            {"shared", prediction.stageUs[unsigned(Stage::Shared)]},
            {"latency", prediction.stageUs[unsigned(Stage::Latency)]}}},
       {"bottleneck", stringifyStage(prediction.bottleneck)},
+      {"rounds", prediction.rounds},
       {"bank_conflict", prediction.bankConflict}};
 }
 
 std::string mlir::roller::describeCandidate(const Candidate &candidate) {
   const Schedule &s = candidate.schedule;
   const Prediction &p = candidate.prediction;
-  return llvm::formatv("block {0} thread {1}{2}: {3:f2} us {4}-bound, {5} "
+  // A latency-bound time is a count of rounds, which the remark says.
+  std::string bound = (stringifyStage(p.bottleneck) + "-bound").str();
+  if (p.bottleneck == Stage::Latency)
+    bound += llvm::formatv(" ({0} round{1} of resident blocks)", p.rounds,
+                           p.rounds == 1 ? "" : "s");
+  return llvm::formatv("block {0} thread {1}{2}: {3:f2} us {4}, {5} "
                        "threads, {6} blocks, {7} B smem, ~{8} regs, "
                        "occupancy {9:f2}",
                        formatList(s.block), formatList(s.thread),
@@ -90,7 +96,7 @@ std::string mlir::roller::describeCandidate(const Candidate &candidate) {
                                                 s.reduceThreads)
                                       .str()
                                 : ""),
-                       p.totalUs, stringifyStage(p.bottleneck), s.threads,
-                       p.blocks, p.smemBytes, p.regsPerThread, p.occupancy)
+                       p.totalUs, bound, s.threads, p.blocks, p.smemBytes,
+                       p.regsPerThread, p.occupancy)
       .str();
 }

@@ -49,7 +49,7 @@ func.func @add_user(%a: tensor<4096x1024xf32>, %b: tensor<4096x1024xf32>, %c: te
 // CHECK-LABEL: func.func @split_user(
 // CHECK: linalg.reduce {{.*}} dimensions = [1] {roller.config = #roller.config<block = <shared, [4, 1024]>, thread = <register, [4, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 128, grid = [16], predicted_us = 1.0, bottleneck = global, reduce_threads = 128>}
 func.func @split_user(%x: tensor<64x1024xf32>, %o: tensor<64xf32>) -> tensor<64xf32> {
-  // expected-remark-re @below {{roller-select: keeping the user's roller.config: block [4, 1024] thread [4, 4] reduce over 128 threads: {{[0-9]+\.[0-9]+}} us latency-bound, 128 threads, 16 blocks, 2048 B smem, }}
+  // expected-remark-re @below {{roller-select: keeping the user's roller.config: block [4, 1024] thread [4, 4] reduce over 128 threads: {{[0-9]+\.[0-9]+}} us latency-bound (1 round of resident blocks), 128 threads, 16 blocks, 2048 B smem, }}
   %0 = linalg.reduce ins(%x : tensor<64x1024xf32>) outs(%o : tensor<64xf32>) dimensions = [1] {roller.config = #roller.config<block = <shared, [4, 1024]>, thread = <register, [4, 4]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 128, grid = [16], predicted_us = 1.0, bottleneck = global, reduce_threads = 128>}
     (%a: f32, %b: f32) {
       %s = arith.addf %a, %b : f32
