@@ -97,15 +97,22 @@ MemLevel globalLevel(int64_t capacity, double bandwidthGBps,
   return level;
 }
 
-/// The shortest life of a block that loads, computes and stores once [GB]:
-/// cuda-stream's `scale` kernel (each thread loads one f64, scales it and
-/// stores it; two blocks of 32 threads per SM) moves 157 GB/s on an A100
-/// 80GB (108 SMs) and 183 GB/s on an H100 PCIe (114 SMs), so each SM retires
-/// its two blocks (2 x 32 x 16 bytes) every 704 ns and 638 ns. At this
-/// occupancy the bandwidth is far from saturated: the figure is the blocks'
+/// R11: the shortest life of a block that loads, computes and stores once,
+/// from [GB]'s cuda-stream `scale` kernel (each thread loads one f64, scales
+/// it and stores it: 16 bytes) run with two blocks of 32 threads per SM on a
+/// board of `smCount` SMs, where it moves `measuredGBps`. Each SM retires its
+/// two blocks every 2 x 32 x 16 x smCount / measuredGBps ns; at this
+/// occupancy the bandwidth is far from saturated, so that is the blocks'
 /// launch, load latency, store and exit, not queueing.
-constexpr double kAmpereRoundTripNs = 704;
-constexpr double kHopperRoundTripNs = 638;
+constexpr double oneShotRoundTripNs(int64_t smCount, double measuredGBps) {
+  constexpr double kBytesPerRound = 2 * 32 * 16;
+  return kBytesPerRound * double(smCount) / measuredGBps;
+}
+
+/// [GB]'s boards: an A100 80GB (108 SMs) moves 157 GB/s, 704.4 ns a round;
+/// an H100 PCIe (114 SMs) 183 GB/s, 637.9 ns.
+constexpr double kAmpereRoundTripNs = oneShotRoundTripNs(108, 157);
+constexpr double kHopperRoundTripNs = oneShotRoundTripNs(114, 183);
 
 MemLevel sharedLevel(int64_t capacity, double bandwidthGBps) {
   // 32 banks x 4 bytes [CUDA-PG]. A transaction is one conflict-free warp

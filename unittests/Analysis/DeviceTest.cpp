@@ -152,10 +152,16 @@ TEST(DeviceTest, V100Figures) {
   EXPECT_DOUBLE_EQ(v.levels[2].bandwidthGBps, 94003.2);
   // No one-shot streaming measurement of a V100: no latency stage.
   EXPECT_EQ(v.levels[0].roundTripNs, 0);
-  // [GB]'s A100 80GB and H100 PCIe figures.
-  EXPECT_EQ(preset("a100").levels[0].roundTripNs, 704);
-  EXPECT_EQ(preset("h100").levels[0].roundTripNs, 638);
-  EXPECT_EQ(preset("h200").levels[0].roundTripNs, 638);
+  // R11 from [GB]'s one-shot scale kernel, two blocks of 32 threads of 16
+  // bytes per SM: A100 80GB (108 SMs) 157 GB/s, H100 PCIe (114 SMs) 183.
+  EXPECT_DOUBLE_EQ(preset("a100").levels[0].roundTripNs,
+                   2 * 32 * 16 * 108 / 157.0);
+  EXPECT_NEAR(preset("a100").levels[0].roundTripNs, 704.4, 0.05);
+  EXPECT_DOUBLE_EQ(preset("h100").levels[0].roundTripNs,
+                   2 * 32 * 16 * 114 / 183.0);
+  EXPECT_NEAR(preset("h100").levels[0].roundTripNs, 637.9, 0.05);
+  EXPECT_EQ(preset("h200").levels[0].roundTripNs,
+            preset("h100").levels[0].roundTripNs);
   EXPECT_EQ(v.getPeak("f32")->cudaCoreTflops, 15.7);
   EXPECT_EQ(v.getPeak("f64")->cudaCoreTflops, 7.8);
   EXPECT_EQ(v.getPeak("f16")->tensorCoreTflops, 125);

@@ -37,6 +37,8 @@ constexpr double kSMs = 132;
 constexpr double kF32Peak = 66.9e12;
 constexpr double kF16TensorPeak = 989.4e12;
 constexpr double kGlobalBandwidth = 4800e9;
+// R11: [GB]'s H100 PCIe round trip, 2 x 32 x 16 bytes x 114 SMs / 183 GB/s.
+constexpr double kRoundTripUs = 2 * 32 * 16 * 114 / 183.0 * 1e-3;
 // 32 banks x 4 bytes per clock per SM at 1980 MHz.
 constexpr double kSharedBandwidth = 32.0 * 4 * 132 * 1980e6;
 
@@ -474,10 +476,10 @@ TEST(PerfModelTest, PredictWithAchievableBandwidth) {
 }
 
 // The latency stage: however few bytes a block moves, it lives one global
-// round trip (h200's preset: 638 ns, measured on an H100 PCIe), and each SM
+// round trip (h200's preset: 637.9 ns, measured on an H100 PCIe), and each SM
 // runs its blocks in rounds of the resident ones. A 4096 x 4096 f32 add in
 // blocks of 32 threads of one element: 524288 blocks, ceil(524288 / 132) =
-// 3972 an SM, 32 resident (the block limit), 125 rounds = 79.75 us, above
+// 3972 an SM, 32 resident (the block limit), 125 rounds = 79.74 us, above
 // the 41.9 us the traffic takes (3972 blocks x 384 bytes at 4800 / 132
 // GB/s). Blocks of 512 elements, 4 a thread, take 16 rounds of 16 blocks
 // (10.2 us) and are bound by the traffic again. A device without a
@@ -494,17 +496,19 @@ TEST(PerfModelTest, PredictLatencyBoundBlocks) {
   EXPECT_EQ(p->blocks, 524288);
   EXPECT_EQ(p->blocksPerSM, 32);
   EXPECT_EQ(p->rounds, 125);
-  expectRelNear(p->stageUs[unsigned(Stage::Latency)], 125 * 0.638, "latency");
+  expectRelNear(p->stageUs[unsigned(Stage::Latency)], 125 * kRoundTripUs,
+                "latency");
   expectRelNear(p->stageUs[unsigned(Stage::Global)],
                 3972 * 384.0 / (kGlobalBandwidth / kSMs) * 1e6, "global");
   EXPECT_EQ(p->bottleneck, Stage::Latency);
-  expectRelNear(p->totalUs, 125 * 0.638, "total");
+  expectRelNear(p->totalUs, 125 * kRoundTripUs, "total");
 
   llvm::Expected<Prediction> wide = predict(add, h200(), unstagedRowSchedule());
   ASSERT_TRUE(bool(wide)) << llvm::toString(wide.takeError());
   EXPECT_EQ(wide->blocksPerSM, 16);
   EXPECT_EQ(wide->rounds, 16);
-  expectRelNear(wide->stageUs[unsigned(Stage::Latency)], 16 * 0.638, "latency");
+  expectRelNear(wide->stageUs[unsigned(Stage::Latency)], 16 * kRoundTripUs,
+                "latency");
   EXPECT_EQ(wide->bottleneck, Stage::Global);
   EXPECT_TRUE(isPreferred(*wide, *p));
 
