@@ -57,3 +57,20 @@ func.func @split_user(%x: tensor<64x1024xf32>, %o: tensor<64xf32>) -> tensor<64x
     }
   return %0 : tensor<64xf32>
 }
+
+// -----
+
+// A user config of one f32 a thread in 32-thread blocks: 32768 blocks, 249
+// on the busiest of h200's 132 SMs, 32 resident at once (the block limit):
+// 8 rounds of blocks, each a round trip, which the remark counts.
+// CHECK-LABEL: func.func @relu_user_rounds(
+func.func @relu_user_rounds(%in: tensor<1024x1024xf32>, %init: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  // expected-remark-re @below {{roller-select: keeping the user's roller.config: block [1, 32] thread [1, 1]: {{[0-9]+\.[0-9]+}} us latency-bound (8 rounds of resident blocks), 32 threads, 32768 blocks, 0 B smem, }}
+  %0 = linalg.map ins(%in : tensor<1024x1024xf32>) outs(%init : tensor<1024x1024xf32>) {roller.config = #roller.config<block = <shared, [1, 32]>, thread = <register, [1, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [32768], predicted_us = 1.0, bottleneck = global>}
+    (%x: f32, %o: f32) {
+      %zero = arith.constant 0.0 : f32
+      %r = arith.maximumf %x, %zero : f32
+      linalg.yield %r : f32
+    }
+  return %0 : tensor<1024x1024xf32>
+}
