@@ -16,7 +16,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/TransformOps/GPUTransformOps.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Transform/Utils/DiagnosedSilenceableFailure.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERMAPFORALLTOGPUPASS
@@ -161,11 +163,18 @@ mlir::roller::mapForallToGPULaunch(RewriterBase &rewriter,
           /*syncAfterDistribute=*/true);
   if (failed(diag.checkAndReport()))
     return failure();
-  // The barrier after the kernel's last thread forall orders nothing: every
-  // thread exits after it (it was a `bar.sync` before `ret` in every
-  // elementwise kernel, holding each warp until the slowest is done).
-  if (auto last = dyn_cast_or_null<gpu::BarrierOp>(terminator->getPrevNode()))
-    rewriter.eraseOp(last);
+  // The mapping puts a barrier after every thread forall; upstream's barrier
+  // elimination drops those whose memory effects before and after do not
+  // conflict, as the one after the kernel's last forall (every thread exits
+  // after it: it was a `bar.sync` before `ret` in every elementwise kernel,
+  // holding each warp until the slowest is done).
+  SmallVector<Operation *> barriers;
+  launch.walk([&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
+  RewritePatternSet patterns(rewriter.getContext());
+  populateGpuEliminateBarriersPatterns(patterns);
+  GreedyRewriteConfig greedy;
+  greedy.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  (void)applyOpPatternsGreedily(barriers, std::move(patterns), greedy);
   return launch;
 }
 

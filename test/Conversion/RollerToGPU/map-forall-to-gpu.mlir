@@ -4,8 +4,8 @@
 // A block forall becomes a gpu.launch: a 1-D grid of the trip counts'
 // product (64 x 2 blocks, linear_dim_0 fastest), a 1-D block of the
 // config's threads; the thread forall becomes the threads (the barrier
-// upstream's mapping puts after it is dropped: the threads exit after it).
-// The launch keeps the config.
+// upstream's mapping puts after it is dropped by upstream's barrier
+// elimination: nothing follows it). The launch keeps the config.
 // CHECK-DAG: #[[ROW:.+]] = affine_map<(d0) -> (d0 floordiv 2)>
 // CHECK-DAG: #[[COL:.+]] = affine_map<(d0) -> ((d0 mod 2) * 32)>
 // CHECK-LABEL: func.func @relu
@@ -42,7 +42,8 @@ func.func @relu(%arg0: memref<64x64xf32>, %arg1: memref<64x64xf32>) {
 // -----
 
 // Two thread foralls, the second reading what the first wrote to shared
-// memory: the barrier between them stays, the one after the last goes.
+// memory: the barrier between them orders those accesses and stays; the
+// one after the last goes.
 // CHECK-LABEL: func.func @two_foralls
 // CHECK: gpu.launch
 // CHECK: memref.store %{{.+}}, %[[TILE:.+]][%{{.+}}] : memref<32xf32, #gpu.address_space<workgroup>>
