@@ -48,7 +48,8 @@ bool MemLevel::operator==(const MemLevel &other) const {
          transactionBytes == other.transactionBytes && banks == other.banks &&
          bankWidthBytes == other.bankWidthBytes &&
          achievableGBps == other.achievableGBps &&
-         roundTripNs == other.roundTripNs;
+         roundTripNs == other.roundTripNs &&
+         loadLatencyNs == other.loadLatencyNs;
 }
 
 bool PeakThroughput::operator==(const PeakThroughput &other) const {
@@ -305,6 +306,8 @@ std::optional<std::string> DeviceSpec::validate() const {
       return at + " achievable_gbps (" + fmt(level.achievableGBps) +
              ") exceeds its bandwidth_gbps (" + fmt(level.bandwidthGBps) + ")";
     ROLLER_CHECK(checkRate(at + " round_trip_ns", level.roundTripNs,
+                           /*allowZero=*/true));
+    ROLLER_CHECK(checkRate(at + " load_latency_ns", level.loadLatencyNs,
                            /*allowZero=*/true));
     ROLLER_CHECK(checkInt(at + " transaction_bytes", level.transactionBytes,
                           false, kMaxBytes));

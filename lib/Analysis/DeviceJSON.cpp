@@ -97,9 +97,15 @@ constexpr llvm::StringLiteral kPeakKeys[] = {"element_type", "cuda_core_tflops",
                                              "tensor_core_tflops"};
 constexpr llvm::StringLiteral kMmaKeys[] = {"m", "n", "k", "input_type",
                                             "acc_type"};
-constexpr llvm::StringLiteral kLevelKeys[] = {
-    "kind",  "capacity_bytes",   "bandwidth_gbps",  "transaction_bytes",
-    "banks", "bank_width_bytes", "achievable_gbps", "round_trip_ns"};
+constexpr llvm::StringLiteral kLevelKeys[] = {"kind",
+                                              "capacity_bytes",
+                                              "bandwidth_gbps",
+                                              "transaction_bytes",
+                                              "banks",
+                                              "bank_width_bytes",
+                                              "achievable_gbps",
+                                              "round_trip_ns",
+                                              "load_latency_ns"};
 
 /// Peaks are matched by element_type against the starting list (the base
 /// preset's, or empty): a match is updated with the keys given, any other
@@ -245,6 +251,8 @@ llvm::Error parseLevels(const json::Value &value,
         err = readNumber(field, fieldPath, level.achievableGBps);
       else if (key == "round_trip_ns")
         err = readNumber(field, fieldPath, level.roundTripNs);
+      else if (key == "load_latency_ns")
+        err = readNumber(field, fieldPath, level.loadLatencyNs);
       else
         err = unknownKey(fieldPath, kLevelKeys);
       if (err)
@@ -442,6 +450,7 @@ std::string mlir::roller::toJSON(const DeviceSpec &spec) {
           integer("bank_width_bytes", level.bankWidthBytes);
           number("achievable_gbps", level.achievableGBps);
           number("round_trip_ns", level.roundTripNs);
+          number("load_latency_ns", level.loadLatencyNs);
         });
     });
   });

@@ -33,7 +33,10 @@
 //              doc for the records).
 //   [GB]       D. Ernst, gpu-benches (github.com/te42kyfo/gpu-benches):
 //              cuda-stream/a100_80.txt and h100_pcie.txt, bandwidth of
-//              one-shot streaming kernels against occupancy.
+//              one-shot streaming kernels against occupancy;
+//              cuda-latency/v100.txt and a100_80.txt, gpu-latency/
+//              h100_pcie.txt, a pointer chase's cycles per load against its
+//              footprint.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,12 +91,14 @@ DeviceSpec commonSpec() {
 }
 
 MemLevel globalLevel(int64_t capacity, double bandwidthGBps,
-                     double achievableGBps = 0, double roundTripNs = 0) {
+                     double achievableGBps = 0, double roundTripNs = 0,
+                     double loadLatencyNs = 0) {
   // 32-byte sectors are the unit DRAM and L2 move [CUDA-PG] "Device Memory
   // Accesses"; not banked.
   MemLevel level = {MemLevelKind::Global, capacity, bandwidthGBps, 32, 0, 0};
   level.achievableGBps = achievableGBps;
   level.roundTripNs = roundTripNs;
+  level.loadLatencyNs = loadLatencyNs;
   return level;
 }
 
@@ -113,6 +118,21 @@ constexpr double oneShotRoundTripNs(int64_t smCount, double measuredGBps) {
 /// an H100 PCIe (114 SMs) 183 GB/s, 637.9 ns.
 constexpr double kAmpereRoundTripNs = oneShotRoundTripNs(108, 157);
 constexpr double kHopperRoundTripNs = oneShotRoundTripNs(114, 183);
+
+/// R12: the latency of a load that misses the L2, from [GB]'s pointer chase
+/// (one warp; each load's address is the value the previous one returned),
+/// at its largest footprint, far beyond the L2: `cycles` per load at the SM
+/// clock the run reports.
+constexpr double pointerChaseLatencyNs(double cycles, double clockMHz) {
+  return cycles / clockMHz * 1e3;
+}
+
+/// [GB]'s boards: a V100 at 1380 MHz (the PCIe board's boost clock) takes
+/// 437.0 cycles a load, 316.7 ns; an A100 80GB 571.8 cycles at 1410 MHz,
+/// 405.5 ns; an H100 PCIe 658.4 cycles at 1755 MHz, 375.2 ns.
+constexpr double kVoltaLoadLatencyNs = pointerChaseLatencyNs(437.0, 1380);
+constexpr double kAmpereLoadLatencyNs = pointerChaseLatencyNs(571.8, 1410);
+constexpr double kHopperLoadLatencyNs = pointerChaseLatencyNs(658.4, 1755);
 
 MemLevel sharedLevel(int64_t capacity, double bandwidthGBps) {
   // 32 banks x 4 bytes [CUDA-PG]. A transaction is one conflict-free warp
@@ -163,7 +183,7 @@ DeviceSpec makeV100() {
   spec.mmaShapes = {{8, 8, 4, "f16", "f32"}, {8, 8, 4, "f16", "f16"}};
   spec.levels = {
       // [V100-WP] 16 GB HBM2, 900 GB/s; [ROLLER-ART] 826 GB/s sustained.
-      globalLevel(16 * GiB, 900, 826),
+      globalLevel(16 * GiB, 900, 826, 0, kVoltaLoadLatencyNs),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       // 256 KB register file per SM [V100-WP] Table 1; 64 FP32 lanes per SM.
       registerLevel(256 * KiB, registerBandwidthGBps(64, spec.smCount, clock)),
@@ -197,7 +217,7 @@ DeviceSpec makeA100() {
   spec.mmaShapes = ampereMmaShapes();
   spec.levels = {
       // [A100-DS] 80GB HBM2e, 2039 GB/s (SXM); round trip [GB] (A100 80GB).
-      globalLevel(80 * GiB, 2039, 0, kAmpereRoundTripNs),
+      globalLevel(80 * GiB, 2039, 0, kAmpereRoundTripNs, kAmpereLoadLatencyNs),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       // 256 KB register file per SM [A100-WP] Table 3; 64 FP32 lanes per SM.
       registerLevel(256 * KiB, registerBandwidthGBps(64, spec.smCount, clock)),
@@ -240,7 +260,7 @@ DeviceSpec makeH100() {
   spec.levels = {
       // [H100-DS] 80GB HBM3, 3.35 TB/s; round trip [GB], measured on the H100
       // PCIe (the same GH100 SM and L2, with HBM2e instead of HBM3).
-      globalLevel(80 * GiB, 3350, 0, kHopperRoundTripNs),
+      globalLevel(80 * GiB, 3350, 0, kHopperRoundTripNs, kHopperLoadLatencyNs),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       // 256 KB register file per SM [H100-WP] Table 3; 128 FP32 lanes per SM.
       registerLevel(256 * KiB, registerBandwidthGBps(128, spec.smCount, clock)),
@@ -261,7 +281,7 @@ DeviceSpec makeH200() {
   spec.levels = {
       // [H200-DS] 141GB HBM3e, 4.8 TB/s; round trip [GB], measured on the
       // H100 PCIe (same GH100 SM and L2; not measured on the H200).
-      globalLevel(141 * GiB, 4800, 0, kHopperRoundTripNs),
+      globalLevel(141 * GiB, 4800, 0, kHopperRoundTripNs, kHopperLoadLatencyNs),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       registerLevel(256 * KiB, registerBandwidthGBps(128, spec.smCount, clock)),
   };

@@ -162,6 +162,17 @@ TEST(DeviceTest, V100Figures) {
   EXPECT_NEAR(preset("h100").levels[0].roundTripNs, 637.9, 0.05);
   EXPECT_EQ(preset("h200").levels[0].roundTripNs,
             preset("h100").levels[0].roundTripNs);
+  // R12 from [GB]'s pointer chase beyond the L2: cycles per load at the
+  // clock of the run. V100 437.0 at 1380 MHz, A100 80GB 571.8 at 1410, H100
+  // PCIe 658.4 at 1755.
+  EXPECT_DOUBLE_EQ(v.levels[0].loadLatencyNs, 437.0 / 1380 * 1e3);
+  EXPECT_NEAR(v.levels[0].loadLatencyNs, 316.7, 0.05);
+  EXPECT_DOUBLE_EQ(preset("a100").levels[0].loadLatencyNs, 571.8 / 1410 * 1e3);
+  EXPECT_NEAR(preset("a100").levels[0].loadLatencyNs, 405.5, 0.05);
+  EXPECT_DOUBLE_EQ(preset("h100").levels[0].loadLatencyNs, 658.4 / 1755 * 1e3);
+  EXPECT_NEAR(preset("h100").levels[0].loadLatencyNs, 375.2, 0.05);
+  EXPECT_EQ(preset("h200").levels[0].loadLatencyNs,
+            preset("h100").levels[0].loadLatencyNs);
   EXPECT_EQ(v.getPeak("f32")->cudaCoreTflops, 15.7);
   EXPECT_EQ(v.getPeak("f64")->cudaCoreTflops, 7.8);
   EXPECT_EQ(v.getPeak("f16")->tensorCoreTflops, 125);
@@ -324,6 +335,8 @@ TEST(DeviceTest, ValidateReportsEachProblem) {
        [](DeviceSpec &s) { s.levels[0].achievableGBps = -1; }},
       {"level 'global' round_trip_ns must not be negative (got -2)",
        [](DeviceSpec &s) { s.levels[0].roundTripNs = -2; }},
+      {"level 'global' load_latency_ns must not be negative (got -3)",
+       [](DeviceSpec &s) { s.levels[0].loadLatencyNs = -3; }},
       {"level 'shared' capacity_bytes (1000) differs from smem_per_sm "
        "(233472)",
        [](DeviceSpec &s) { s.levels[1].capacityBytes = 1000; }},
@@ -414,6 +427,15 @@ TEST(DeviceTest, JSONBaseOverridesOnlyGivenKeys) {
   EXPECT_EQ(parsed->levels[0].roundTripNs, 690.5);
   EXPECT_EQ(parsed->levels[0].bandwidthGBps, 2039);
 
+  // And a measured load latency.
+  parsed = parseDeviceJSON(R"({"base": "h200", "name": "h200-measured",
+      "levels": [{"kind": "global", "load_latency_ns": 420}]})");
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->validate(), std::nullopt);
+  EXPECT_EQ(parsed->levels[0].loadLatencyNs, 420);
+  EXPECT_EQ(parsed->levels[0].roundTripNs,
+            preset("h200").levels[0].roundTripNs);
+
   // mma_shapes replaces the base list.
   parsed = parseDeviceJSON(R"({"base": "a100", "mma_shapes": [
       {"m": 16, "n": 8, "k": 16, "input_type": "f16", "acc_type": "f32"}]})");
@@ -447,7 +469,7 @@ TEST(DeviceTest, JSONErrorsNameThePath) {
       {R"({"levels": [{"kind": "global", "capacity": 1}]})",
        "levels[0].capacity: unknown key (expected one of: kind, "
        "capacity_bytes, bandwidth_gbps, transaction_bytes, banks, "
-       "bank_width_bytes, achievable_gbps, round_trip_ns)"},
+       "bank_width_bytes, achievable_gbps, round_trip_ns, load_latency_ns)"},
       {R"({"levels": [{"kind": "shared", "banks": "32"}]})",
        "levels[0].banks: expected an integer"},
       {R"({"levels": [{}]})", "levels[0]: missing key 'kind'"},

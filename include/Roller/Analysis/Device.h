@@ -56,8 +56,15 @@ struct MemLevel {
   /// The shortest life of a block that reads this level once, in ns: its
   /// launch, one load's round trip, its store and its exit, measured with
   /// one-shot streaming kernels at low occupancy (docs/devices.md R11). 0 when
-  /// no measurement is known: the model then has no latency stage.
+  /// no measurement is known: the latency stage then charges no round trip
+  /// (with no load latency either, there is no latency stage).
   double roundTripNs = 0;
+  /// The latency of one load that misses every cache, in ns: a dependent
+  /// pointer chase through a footprint larger than the L2, at low occupancy
+  /// (docs/devices.md R12). A reduction step waits for its copy this long
+  /// when nothing hides it. 0 when no measurement is known: the model then
+  /// charges the steps nothing.
+  double loadLatencyNs = 0;
 
   bool operator==(const MemLevel &other) const;
 

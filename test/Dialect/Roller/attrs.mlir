@@ -5,11 +5,14 @@
 // the generic printer.
 
 // A memory level with banks, and one without; a measured achievable
-// bandwidth and round trip are printed, unmeasured ones (0) omitted.
+// bandwidth, round trip and load latency are printed, unmeasured ones (0)
+// omitted.
 // CHECK-LABEL: func.func private @mem_levels()
 // CHECK-SAME: global = #roller.mem_level<global, capacity = 150323855360, bandwidth = 4800.0, transaction = 32, banks = 0, bank_width = 0>
+// CHECK-SAME: latency = #roller.mem_level<global, capacity = 85899345920, bandwidth = 2039.0, transaction = 32, banks = 0, bank_width = 0, load_latency = 405.5>
 // CHECK-SAME: measured = #roller.mem_level<global, capacity = 17179869184, bandwidth = 900.0, transaction = 32, banks = 0, bank_width = 0, achievable = 826.0>
 // CHECK-SAME: round_trip = #roller.mem_level<global, capacity = 85899345920, bandwidth = 2039.0, transaction = 32, banks = 0, bank_width = 0, round_trip = 704.0>
+// CHECK-SAME: round_trip_latency = #roller.mem_level<global, capacity = 85899345920, bandwidth = 2039.0, transaction = 32, banks = 0, bank_width = 0, round_trip = 704.4, load_latency = 405.5>
 // CHECK-SAME: shared = #roller.mem_level<shared, capacity = 233472, bandwidth = 33454.08, transaction = 128, banks = 32, bank_width = 4>
 // CHECK-SAME: unmeasured = #roller.mem_level<global, capacity = 1024, bandwidth = 1.0, transaction = 32, banks = 0, bank_width = 0>
 func.func private @mem_levels() attributes {
@@ -23,9 +26,18 @@ func.func private @mem_levels() attributes {
   round_trip = #roller.mem_level<global, capacity = 85899345920,
                                  bandwidth = 2039, transaction = 32, banks = 0,
                                  bank_width = 0, round_trip = 704>,
+  latency = #roller.mem_level<global, capacity = 85899345920,
+                              bandwidth = 2039, transaction = 32, banks = 0,
+                              bank_width = 0, load_latency = 405.5>,
+  round_trip_latency = #roller.mem_level<global, capacity = 85899345920,
+                                         bandwidth = 2039, transaction = 32,
+                                         banks = 0, bank_width = 0,
+                                         round_trip = 704.4,
+                                         load_latency = 405.5>,
   unmeasured = #roller.mem_level<global, capacity = 1024, bandwidth = 1.0,
                                  transaction = 32, banks = 0, bank_width = 0,
-                                 achievable = 0.0, round_trip = 0.0>}
+                                 achievable = 0.0, round_trip = 0.0,
+                                 load_latency = 0.0>}
 
 // -----
 

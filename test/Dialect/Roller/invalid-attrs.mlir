@@ -42,6 +42,11 @@ func.func private @f() attributes {l = #roller.mem_level<global, capacity = 1024
 
 // -----
 
+// expected-error @+1 {{memory level load latency must be 0 (not measured) or positive}}
+func.func private @f() attributes {l = #roller.mem_level<global, capacity = 1024, bandwidth = 900.0, transaction = 32, banks = 0, bank_width = 0, load_latency = -1.0>}
+
+// -----
+
 // expected-error @+1 {{peak throughput needs an integer or float element type, got 'index'}}
 func.func private @f() attributes {p = #roller.peak<index, cuda_core = 1.0, tensor_core = 0.0>}
 

@@ -125,7 +125,8 @@ LogicalResult MemLevelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    llvm::APFloat bandwidth, int64_t transaction,
                                    int64_t banks, int64_t bankWidth,
                                    llvm::APFloat achievable,
-                                   llvm::APFloat roundTrip) {
+                                   llvm::APFloat roundTrip,
+                                   llvm::APFloat loadLatency) {
   if (capacity <= 0)
     return emitError() << "memory level capacity must be positive, got "
                        << capacity;
@@ -147,6 +148,9 @@ LogicalResult MemLevelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "bandwidth";
   if (!isNonNegativeFinite(roundTrip))
     return emitError() << "memory level round trip must be 0 (not measured) "
+                          "or positive";
+  if (!isNonNegativeFinite(loadLatency))
+    return emitError() << "memory level load latency must be 0 (not measured) "
                           "or positive";
   return success();
 }
@@ -251,7 +255,8 @@ buildSpec(function_ref<InFlightDiagnostic()> emitError, StringRef name,
                            level.getTransaction(), level.getBanks(),
                            level.getBankWidth(),
                            level.getAchievable().convertToDouble(),
-                           level.getRoundTrip().convertToDouble()});
+                           level.getRoundTrip().convertToDouble(),
+                           level.getLoadLatency().convertToDouble()});
   }
   return spec;
 }
@@ -328,7 +333,7 @@ static DeviceAttr withDeviceParams(MLIRContext *ctx, const DeviceSpec &spec,
         ctx, toMemoryLevel(level.kind), level.capacityBytes,
         llvm::APFloat(level.bandwidthGBps), level.transactionBytes, level.banks,
         level.bankWidthBytes, llvm::APFloat(level.achievableGBps),
-        llvm::APFloat(level.roundTripNs)));
+        llvm::APFloat(level.roundTripNs), llvm::APFloat(level.loadLatencyNs)));
   return build(spec.name, spec.chip, spec.smCount, spec.warpSize,
                spec.warpSchedulersPerSM, llvm::APFloat(spec.clockMHz),
                spec.maxThreadsPerBlock, spec.maxThreadsPerSM,

@@ -80,7 +80,11 @@ def Roller_MemLevelAttr : Roller_Attr<"MemLevel", "mem_level"> {
     * `round_trip`: the shortest life of a block that reads the level once
       (launch, one load's round trip, store, exit), in ns, measured with
       one-shot streaming kernels; omitted (0) when not measured, and the
-      model then has no latency stage.
+      latency stage then charges no round trip;
+    * `load_latency`: the latency of one load that misses every cache, in
+      ns, measured with a pointer chase; the latency stage charges it for
+      each reduction step a block's pipeline cannot hide. Omitted (0) when
+      not measured, and the steps are then charged nothing.
 
     Example:
 
@@ -97,11 +101,13 @@ def Roller_MemLevelAttr : Roller_Attr<"MemLevel", "mem_level"> {
     "int64_t":$banks,
     "int64_t":$bank_width,
     Roller_OptionalF64Parameter<"GB/s, 0 when not measured">:$achievable,
-    Roller_OptionalF64Parameter<"ns, 0 when not measured">:$round_trip
+    Roller_OptionalF64Parameter<"ns, 0 when not measured">:$round_trip,
+    Roller_OptionalF64Parameter<"ns, 0 when not measured">:$load_latency
   );
   let assemblyFormat = [{
     `<` $kind `,` struct($capacity, $bandwidth, $transaction, $banks,
-                         $bank_width, $achievable, $round_trip) `>`
+                         $bank_width, $achievable, $round_trip,
+                         $load_latency) `>`
   }];
   let genVerifyDecl = 1;
 }
