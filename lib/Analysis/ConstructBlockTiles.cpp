@@ -67,10 +67,75 @@ void Constructor::record(const ExprView &view, const AlignmentContext &ctx,
 
   if (std::optional<Candidate> candidate =
           constructThreadTile(view, tile, mma)) {
-    viewBlocks.push_back({candidate->prediction.totalUs, tile});
+    Prediction prediction = candidate->prediction;
+    viewBlocks.push_back({prediction.totalUs, tile});
     found.push_back(std::move(*candidate));
     ++recorded;
+    std::pair<double, Tile> deepest =
+        deepenSteps(view, ctx, mma, tile, prediction);
+    if (deepest.second != tile)
+      viewBlocks.push_back(std::move(deepest));
   }
+}
+
+std::optional<Candidate>
+Constructor::constructNewBlockTile(const ExprView &view, const Tile &tile,
+                                   const std::optional<MmaPlan> &mma) {
+  const TensorExpr &expr = view.expr;
+  if (!fitsShared(expr, tile) ||
+      !isTransactionAligned(expr, tile,
+                            device.levels.front().transactionBytes) ||
+      !recordedBlocks.insert(tile).second)
+    return std::nullopt;
+  return constructThreadTile(view, tile, mma);
+}
+
+std::pair<double, Tile>
+Constructor::deepenSteps(const ExprView &view, const AlignmentContext &ctx,
+                         const std::optional<MmaPlan> &mma, Tile tile,
+                         Prediction prediction) {
+  // The scale-up grows a tile by its reuse, which a reduction axis does not
+  // change (the block reads the same inputs in fewer, larger steps), so it
+  // keeps the thinnest aligned step: a 1x1 convolution takes its channels
+  // one a step. Where the blocks then wait out those steps' load latency,
+  // take larger steps, one aligned size at a time along the reduction axis
+  // that predicts best, while that shortens the time.
+  const TensorExpr &expr = view.expr;
+  while (prediction.bottleneck == Stage::Latency &&
+         prediction.reductionSteps > 1) {
+    std::optional<Candidate> best;
+    Tile bestTile;
+    for (unsigned a = 0; a < expr.getRank(); ++a) {
+      if (!expr.axes[a].isReduction())
+        continue;
+      std::optional<int64_t> size = nextAlignedSize(ctx, tile, a);
+      if (!size)
+        continue;
+      Tile deeper = tile;
+      deeper[a] = *size;
+      std::optional<Candidate> candidate =
+          constructNewBlockTile(view, deeper, mma);
+      if (!candidate)
+        continue;
+      if (!best || isPreferred(candidate->prediction, best->prediction)) {
+        if (best)
+          found.push_back(std::move(*best));
+        best = std::move(candidate);
+        bestTile = deeper;
+      } else {
+        found.push_back(std::move(*candidate));
+      }
+    }
+    if (!best)
+      break;
+    bool shorter = isPreferred(best->prediction, prediction);
+    found.push_back(*best);
+    if (!shorter)
+      break;
+    prediction = best->prediction;
+    tile = bestTile;
+  }
+  return {prediction.totalUs, tile};
 }
 
 void Constructor::enlarge(const ExprView &view, const AlignmentContext &ctx,
@@ -126,7 +191,6 @@ void Constructor::enlarge(const ExprView &view, const AlignmentContext &ctx,
 void Constructor::refine(const ExprView &view, const AlignmentContext &ctx,
                          const std::optional<MmaPlan> &mma) {
   const TensorExpr &expr = view.expr;
-  int64_t transaction = device.levels.front().transactionBytes;
   llvm::sort(viewBlocks);
   std::vector<std::pair<double, Tile>> seeds(
       viewBlocks.begin(),
@@ -148,16 +212,19 @@ void Constructor::refine(const ExprView &view, const AlignmentContext &ctx,
         for (int64_t size : steps) {
           Tile neighbour = tile;
           neighbour[a] = size;
-          if (!fitsShared(expr, neighbour) ||
-              !isTransactionAligned(expr, neighbour, transaction) ||
-              !recordedBlocks.insert(neighbour).second)
-            continue;
           std::optional<Candidate> candidate =
-              constructThreadTile(view, neighbour, mma);
+              constructNewBlockTile(view, neighbour, mma);
           if (!candidate)
             continue;
           double us = candidate->prediction.totalUs;
+          Prediction prediction = candidate->prediction;
           found.push_back(std::move(*candidate));
+          // A neighbour whose blocks wait out their reduction steps is
+          // judged by its deeper steps (the move lands on them).
+          std::pair<double, Tile> deepest =
+              deepenSteps(view, ctx, mma, neighbour, prediction);
+          if (deepest.first < us)
+            std::tie(us, neighbour) = deepest;
           // Plateau moves are allowed: a step that keeps the predicted
           // time can lead to one that lowers it (several axes must change
           // together to fill a warp), and visited tiles are never retried.

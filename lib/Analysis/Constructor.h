@@ -89,6 +89,18 @@ private:
   /// Records a block tile: small-operator shrink, then level 1.
   void record(const ExprView &view, const AlignmentContext &ctx,
               const std::optional<MmaPlan> &mma, Tile tile);
+  /// Level 1 for a block tile not tried yet on this view that fits shared
+  /// memory and keeps the transaction rule (else nothing).
+  std::optional<Candidate>
+  constructNewBlockTile(const ExprView &view, const Tile &tile,
+                        const std::optional<MmaPlan> &mma);
+  /// Deeper reduction steps for a tile whose blocks wait out their steps'
+  /// load latency (the latency stage bounds it): the candidates are kept,
+  /// and the best tile reached is returned with its predicted time.
+  std::pair<double, Tile> deepenSteps(const ExprView &view,
+                                      const AlignmentContext &ctx,
+                                      const std::optional<MmaPlan> &mma,
+                                      Tile tile, Prediction prediction);
   void enumerateTwoLevel(const ExprView &view, const AlignmentContext &ctx,
                          const std::optional<MmaPlan> &mma);
   void refine(const ExprView &view, const AlignmentContext &ctx,

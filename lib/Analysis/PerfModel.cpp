@@ -515,9 +515,16 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   // a100, 107 us, three times its traffic at the bandwidth.
   p.rounds = llvm::divideCeil(llvm::divideCeil(p.blocks, device.smCount),
                               std::max<int64_t>(residentBlocks, 1));
-  if (global->roundTripNs > 0)
-    p.stageUs[unsigned(Stage::Latency)] =
-        double(p.rounds) * global->roundTripNs * 1e-3;
+  // Each further reduction step waits for its copy, issued `stages - 1` steps
+  // before (a load's latency shared by the steps in flight; without a
+  // pipeline each step waits a whole latency). However many blocks are
+  // resident, none steps faster: a 1x1 convolution over 1024 channels taken
+  // one channel a step spends 1023 latencies per block.
+  double stepNs = global->loadLatencyNs /
+                  double(std::max<int64_t>(schedule.stages - 1, 1));
+  p.blockLifeUs =
+      (global->roundTripNs + double(p.reductionSteps - 1) * stepNs) * 1e-3;
+  p.stageUs[unsigned(Stage::Latency)] = double(p.rounds) * p.blockLifeUs;
 
   p.bottleneck = Stage::Compute;
   for (Stage stage : {Stage::Global, Stage::Shared, Stage::Latency})

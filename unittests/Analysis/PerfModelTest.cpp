@@ -39,6 +39,8 @@ constexpr double kF16TensorPeak = 989.4e12;
 constexpr double kGlobalBandwidth = 4800e9;
 // R11: [GB]'s H100 PCIe round trip, 2 x 32 x 16 bytes x 114 SMs / 183 GB/s.
 constexpr double kRoundTripUs = 2 * 32 * 16 * 114 / 183.0 * 1e-3;
+// R12: [GB]'s H100 PCIe pointer chase, 658.4 cycles at 1755 MHz.
+constexpr double kLoadLatencyUs = 658.4 / 1755;
 // 32 banks x 4 bytes per clock per SM at 1980 MHz.
 constexpr double kSharedBandwidth = 32.0 * 4 * 132 * 1980e6;
 
@@ -277,14 +279,19 @@ TEST(PerfModelTest, PredictUnderfilledBlocks) {
   EXPECT_EQ(p->bottleneck, Stage::Shared);
   expectRelNear(p->totalUs, shared, "total");
 
-  // With the planned padding the conflicts go and global memory binds.
+  // With the planned padding the conflicts go, and the latency of the 8
+  // unpipelined steps binds: a round trip and 7 load latencies, 3.26 us,
+  // above the 1.91 us of traffic.
   s.padding = {1, 0};
   llvm::Expected<Prediction> padded = predict(mm, h200(), s);
   ASSERT_TRUE(bool(padded)) << llvm::toString(padded.takeError());
   EXPECT_EQ(padded->bankConflict, 1);
   EXPECT_EQ(padded->smemBytes, 24 * 9 * 4 + 8 * 32 * 4);
-  EXPECT_EQ(padded->bottleneck, Stage::Global);
-  expectRelNear(padded->totalUs, global, "padded total");
+  expectRelNear(padded->stageUs[unsigned(Stage::Global)], global,
+                "padded global");
+  EXPECT_EQ(padded->bottleneck, Stage::Latency);
+  expectRelNear(padded->totalUs, kRoundTripUs + 7 * kLoadLatencyUs,
+                "padded total");
 }
 
 // 1024^3 in 32x32x8 blocks of 4x8 tiles: 1024 one-warp blocks, so the
@@ -519,6 +526,60 @@ TEST(PerfModelTest, PredictLatencyBoundBlocks) {
   EXPECT_EQ(q->stageUs[unsigned(Stage::Latency)], 0.0);
   EXPECT_EQ(q->rounds, 125);
   EXPECT_EQ(q->bottleneck, Stage::Global);
+}
+
+// A block's life grows by a load latency per further reduction step: the
+// step waits for the copy issued `stages - 1` steps before. A 32 x 32 x 512
+// f32 matmul in one block of 32 x 32 x 8 (256 threads of 2 x 2) takes 64
+// steps of 16 K flops each (0.03 us at an SM's share of the peak, far below
+// the 0.375 us latency): the block lives 0.638 + 63 x 0.375 = 24.3 us,
+// against 2.07 us of compute and 3.72 us of traffic. Three stages halve the
+// wait; a whole-K block has one step and lives a round trip; a device
+// without the measurement charges the steps nothing.
+TEST(PerfModelTest, PredictStepLatency) {
+  TensorExpr mm = matmul(32, 32, 512);
+  Schedule s = simtSchedule();
+  s.block = {32, 32, 8};
+  s.thread = {2, 2, 1};
+  s.threads = 256;
+  llvm::Expected<Prediction> p = predict(mm, h200(), s);
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->blocks, 1);
+  EXPECT_EQ(p->rounds, 1);
+  EXPECT_EQ(p->reductionSteps, 64);
+  double life = kRoundTripUs + 63 * kLoadLatencyUs;
+  expectRelNear(p->blockLifeUs, life, "life");
+  expectRelNear(p->stageUs[unsigned(Stage::Latency)], life, "latency");
+  expectRelNear(p->stageUs[unsigned(Stage::Compute)],
+                32 * 32 * 512 * 2 / (kF32Peak / kSMs) * 1e6, "compute");
+  expectRelNear(p->stageUs[unsigned(Stage::Global)],
+                (2 * 32 * 512 + 32 * 32) * 4 / (kGlobalBandwidth / kSMs) * 1e6,
+                "global");
+  EXPECT_EQ(p->bottleneck, Stage::Latency);
+  expectRelNear(p->totalUs, life, "total");
+
+  Schedule deep = s;
+  deep.stages = 3;
+  llvm::Expected<Prediction> q = predict(mm, h200(), deep);
+  ASSERT_TRUE(bool(q)) << llvm::toString(q.takeError());
+  expectRelNear(q->blockLifeUs, kRoundTripUs + 63 * kLoadLatencyUs / 2,
+                "three stages");
+  EXPECT_TRUE(isPreferred(*q, *p));
+
+  Schedule whole = s;
+  whole.block[2] = 512;
+  whole.stages = 1;
+  llvm::Expected<Prediction> w = predict(mm, h200(), whole);
+  ASSERT_TRUE(bool(w)) << llvm::toString(w.takeError());
+  EXPECT_EQ(w->reductionSteps, 1);
+  expectRelNear(w->blockLifeUs, kRoundTripUs, "one step");
+
+  DeviceSpec unmeasured = h200();
+  unmeasured.levels[0].loadLatencyNs = 0;
+  llvm::Expected<Prediction> u = predict(mm, unmeasured, s);
+  ASSERT_TRUE(bool(u)) << llvm::toString(u.takeError());
+  expectRelNear(u->blockLifeUs, kRoundTripUs, "unmeasured");
+  EXPECT_NE(u->bottleneck, Stage::Latency);
 }
 
 // Threads sharing a reduction (1024 rows of 4096, 2 rows per block, 128

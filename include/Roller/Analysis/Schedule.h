@@ -95,8 +95,12 @@ struct Prediction {
   /// Reduction steps of one block: its barriers and rounds of copies.
   int64_t reductionSteps = 1;
   /// Rounds of resident blocks the busiest SM runs; the latency stage
-  /// charges each a round trip.
+  /// charges each the life of a block.
   int64_t rounds = 0;
+  /// The shortest life of one block, in us: a round trip, then a load's
+  /// latency for each further reduction step the pipeline cannot hide
+  /// (0 when the device has neither measurement).
+  double blockLifeUs = 0;
 };
 
 /// A ranked candidate.

@@ -75,17 +75,24 @@ mlir::roller::describeSchedule(const TensorExpr &expr, const Schedule &schedule,
            {"latency", prediction.stageUs[unsigned(Stage::Latency)]}}},
       {"bottleneck", stringifyStage(prediction.bottleneck)},
       {"rounds", prediction.rounds},
+      {"block_life_us", prediction.blockLifeUs},
+      {"reduction_steps", prediction.reductionSteps},
       {"bank_conflict", prediction.bankConflict}};
 }
 
 std::string mlir::roller::describeCandidate(const Candidate &candidate) {
   const Schedule &s = candidate.schedule;
   const Prediction &p = candidate.prediction;
-  // A latency-bound time is a count of rounds, which the remark says.
+  // A latency-bound time is a count of rounds of blocks, each as long as its
+  // reduction steps, which the remark says.
   std::string bound = (stringifyStage(p.bottleneck) + "-bound").str();
-  if (p.bottleneck == Stage::Latency)
-    bound += llvm::formatv(" ({0} round{1} of resident blocks)", p.rounds,
+  if (p.bottleneck == Stage::Latency) {
+    bound += llvm::formatv(" ({0} round{1} of resident blocks", p.rounds,
                            p.rounds == 1 ? "" : "s");
+    if (p.reductionSteps > 1)
+      bound += llvm::formatv(", {0} reduction steps each", p.reductionSteps);
+    bound += ")";
+  }
   return llvm::formatv("block {0} thread {1}{2}: {3:f2} us {4}, {5} "
                        "threads, {6} blocks, {7} B smem, ~{8} regs, "
                        "occupancy {9:f2}",

@@ -33,10 +33,13 @@ func.func @conv_nchw_1x1_s2(%in: tensor<8x256x56x56xf32>, %w: tensor<512x256x1x1
 
 // -----
 
-// 3x3 dilation 2: h200 8*20 = 160 threads, grid 4*1*30*1 = 120; a100 2*3*20 =
-// 120 -> 128 threads, grid 2*8*20*1 = 320, with a 28-element input padding.
+// 3x3 dilation 2: h200 2*8*4 = 64 threads, grid 2*8*15*1 = 240, two
+// channels and the whole 3x3 window a step (16 steps: one channel and one
+// window row a step, 96 steps would wait 36 us of load latency for 10 us of
+// work); a100 2*3*20 = 120 -> 128 threads, grid 2*8*20*1 = 320, with a
+// 28-element input padding.
 // H200-LABEL: func.func @conv_nchw_dil2(
-// H200: roller.config = #roller.config<block = <shared, [1, 64, 2, 60, 1, 1, 3]>, thread = <register, [1, 8, 2, 3, 1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 2, threads = 160, grid = [120], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 255>
+// H200: roller.config = #roller.config<block = <shared, [2, 8, 4, 60, 2, 3, 3]>, thread = <register, [2, 8, 4, 1, 1, 1, 1]>, padding = [0, 0], vector_width = 1, stages = 2, threads = 64, grid = [240], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 255>
 // A100-LABEL: func.func @conv_nchw_dil2(
 // A100: roller.config = #roller.config<block = <shared, [2, 8, 3, 60, 1, 3, 3]>, thread = <register, [2, 4, 1, 3, 1, 1, 1]>, padding = [28, 0], vector_width = 1, stages = 2, threads = 128, grid = [320], predicted_us = {{[0-9.e+-]+}}, bottleneck = compute, max_regs = 168>
 func.func @conv_nchw_dil2(%in: tensor<4x32x64x64xf32>, %w: tensor<64x32x3x3xf32>, %out: tensor<4x64x60x60xf32>) -> tensor<4x64x60x60xf32> {

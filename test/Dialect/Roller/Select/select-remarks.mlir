@@ -66,11 +66,13 @@ func.func @fill_init(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor
 
 // -----
 
-// A matmul on memrefs is scheduled like one on tensors.
+// A matmul on memrefs is scheduled like one on tensors. K 64 a step: 8 a
+// step, its 32 steps would wait 12.3 us of load latency for 2.07 us of
+// shared traffic.
 // CHECK-LABEL: func.func @memref_mm(
 // CHECK: linalg.matmul {roller.config = #roller.config<
 func.func @memref_mm(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: memref<256x256xf32>) {
-  // expected-remark-re @below {{roller-select: two-level (fused view), chose block [16, 16, 8] thread [2, 2, 1]: }}
+  // expected-remark-re @below {{roller-select: two-level (fused view), chose block [16, 16, 64] thread [2, 2, 1]: }}
   linalg.matmul ins(%a, %b : memref<256x256xf32>, memref<256x256xf32>) outs(%c : memref<256x256xf32>)
   return
 }

@@ -10,6 +10,9 @@
 
 // An f32 matmul: every key, with the values config_matmul.mlir checks.
 // REPORT: {"axes":[{"extent":1024,"kind":"spatial","name":"d0"},{"extent":1024,"kind":"spatial","name":"d1"},{"extent":1024,"kind":"reduction","name":"d2"}],
+// 128 reduction steps: a block lives a round trip and 127 load latencies,
+// 0.6379 + 127 x 0.37516 = 48.28 us.
+// REPORT-SAME: "block_life_us":48.28{{[0-9]*}},
 // REPORT-SAME: "block_tile":[64,32,8],
 // REPORT-SAME: "blocks":512,
 // REPORT-SAME: "bottleneck":"shared",
@@ -18,7 +21,7 @@
 // EXHAUSTIVE-SAME: "exhaustive_truncated":false,
 // REPORT-SAME: "expr":"d0:1024 d1:1024 d2:1024r | in0[d0,d2] in1[d2,d1] -> out0[d0,d1]",
 // REPORT-SAME: "grid":[16,32],
-// REPORT-SAME: "loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+23]]:8)",
+// REPORT-SAME: "loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+24]]:8)",
 // REPORT-SAME: "max_regs":255,
 // REPORT-SAME: "mma_tile":[],
 // REPORT-SAME: "op":"linalg.matmul",
@@ -26,6 +29,7 @@
 // REPORT-SAME: "predicted_us":{{[0-9]+\.[0-9]+}},
 // REPORT-SAME: "rank":1,
 // REPORT-SAME: "reduce_step":[8],
+// REPORT-SAME: "reduction_steps":128,
 // REPORT-SAME: "regs_per_thread_est":{{[1-9][0-9]*}},
 // REPORT-SAME: "rounds":1,
 // REPORT-SAME: "select_us":{{[0-9]+(\.[0-9]+)?}},

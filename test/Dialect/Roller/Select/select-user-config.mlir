@@ -74,3 +74,16 @@ func.func @relu_user_rounds(%in: tensor<1024x1024xf32>, %init: tensor<1024x1024x
     }
   return %0 : tensor<1024x1024xf32>
 }
+
+// -----
+
+// A user config that takes a 32 x 32 x 4096 f32 matmul 8 of K a step: one
+// block of 512 steps, each waiting for its copy (the pipeline's 2 stages
+// leave one copy in flight), lives a round trip and 511 load latencies on
+// h200, 0.638 + 511 x 0.375 = 192.4 us, which the remark counts.
+// CHECK-LABEL: func.func @mm_user_steps(
+func.func @mm_user_steps(%a: tensor<32x4096xf32>, %b: tensor<4096x32xf32>, %c: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  // expected-remark-re @below {{roller-select: keeping the user's roller.config: block [32, 32, 8] thread [2, 2, 1]: {{192\.[0-9]+}} us latency-bound (1 round of resident blocks, 512 reduction steps each), 256 threads, 1 blocks, }}
+  %0 = linalg.matmul {roller.config = #roller.config<block = <shared, [32, 32, 8]>, thread = <register, [2, 2, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 256, grid = [1], predicted_us = 1.0, bottleneck = compute>} ins(%a, %b : tensor<32x4096xf32>, tensor<4096x32xf32>) outs(%c : tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %0 : tensor<32x32xf32>
+}

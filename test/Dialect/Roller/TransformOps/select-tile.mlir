@@ -47,11 +47,12 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// No device anywhere: h200, which the module then records.
+// No device anywhere: h200, which the module then records (its 1000^3
+// matmul takes K 40 a step, as config_matmul.mlir explains).
 // CHECK: #roller_h200 = #roller.device<name = "h200"
 // CHECK-LABEL: module attributes {roller.device = #roller_h200
 // CHECK-LABEL: func.func @default_device
-// CHECK: roller.rprogram {{.*}}config = <block = <shared, [40, 200, 8]>, thread = <register, [10, 5, 1]>, {{.*}}grid = [125]
+// CHECK: roller.rprogram {{.*}}config = <block = <shared, [40, 200, 40]>, thread = <register, [10, 5, 1]>, {{.*}}grid = [125]
 module attributes {transform.with_named_sequence} {
   func.func @default_device(%a: tensor<1000x1000xf32>, %b: tensor<1000x1000xf32>,
                             %c: tensor<1000x1000xf32>) -> tensor<1000x1000xf32> {
@@ -76,7 +77,7 @@ module attributes {transform.with_named_sequence} {
 // An upstream transform first: the matmul generalized into a linalg.generic,
 // whose handle Roller takes; the ops of a function are tiled one by one.
 // CHECK-LABEL: func.func @generalized
-// CHECK: roller.rprogram {{.*}}config = <block = <shared, [40, 200, 8]>
+// CHECK: roller.rprogram {{.*}}config = <block = <shared, [40, 200, 40]>
 // CHECK-NOT: linalg.
 // CHECK: return
 module attributes {transform.with_named_sequence} {
