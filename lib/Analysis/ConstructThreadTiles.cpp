@@ -26,6 +26,15 @@ Constructor::evaluate(const ExprView &view, const Tile &block,
       mapTileToOriginal(view, thread, original);
   if (!originalBlock || !originalThread)
     return std::nullopt;
+  // One-level blocks come from fills and sweeps of the aligned sizes, which
+  // check no access's rows: hold them to the transaction rule here, on the
+  // original accesses, as a user's config is (roller-select rejected a100's
+  // own R2 choice, 63-float output rows, when it was read back). Two-level
+  // tiles keep it on the view as they grow.
+  if (!usesShared &&
+      !isTransactionAligned(original, *originalBlock,
+                            device.levels.front().transactionBytes))
+    return std::nullopt;
   for (auto [b, t] : llvm::zip(*originalBlock, *originalThread))
     if (t <= 0 || b % t != 0)
       return std::nullopt;
