@@ -192,6 +192,16 @@ def main(argv=None):
         "- library (cuBLAS for matmuls, else PyTorch) / Roller top-1: geomean %s;"
         " Roller top-1 at least as fast on %d/%d" % (f(geomean(lib_ratio), 2) or "n/a", len(faster),
                                                     len(lib_ratio)),
+    ]
+    # run.sh's calibrate.cu, beside the results: the latencies the model's
+    # latency stage takes (docs/devices.md R11, R12) as measured here.
+    calibration = os.path.join(args.out, "calibration.json")
+    if os.path.exists(calibration):
+        level = json.load(open(calibration))["levels"][0]
+        lines.append("- calibration (calibration.json): a block's round trip %.1f ns, a"
+                     " load's latency %.1f ns" % (level["round_trip_ns"],
+                                                  level["load_latency_ns"]))
+    lines += [
         "",
         "| op | type | status | top-1 ms | best ms (rank) | cuBLAS ms | PyTorch ms |"
         " predicted ms | TFLOP/s | GB/s | % roofline | V100 paper top-1 ms |",

@@ -4,7 +4,10 @@
 # matplotlib for the plots are used when installed; no LLVM/MLIR, no
 # network): builds roller-bench, runs every prepared operator and its top-k
 # candidates, and writes results.csv, candidates.csv, results.md and PNG plots
-# under OUT.
+# under OUT. First it measures the two latencies the model's presets take
+# from published tables (calibrate.cu: a block's round trip and a load's
+# latency, docs/devices.md R11 and R12) into OUT/calibration.json, a device
+# patch on the manifest's preset for --roller-select="device=FILE".
 #
 # usage: bench/gpu/run.sh PREPARED [OUT] [--dry-run] [--time-limit S]
 #                         [--op ID,...] [--no-torch]
@@ -18,9 +21,11 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 prepared=""
 out=""
 py_args=()
+dry_run=0
 while (($#)); do
   case "$1" in
-    --dry-run|--no-torch) py_args+=("$1"); shift ;;
+    --dry-run) py_args+=("$1"); dry_run=1; shift ;;
+    --no-torch) py_args+=("$1"); shift ;;
     --time-limit|--op|--reps) py_args+=("$1" "$2"); shift 2 ;;
     -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "run.sh: unknown option '$1'" >&2; exit 2 ;;
@@ -40,5 +45,20 @@ bench="$out/bin/roller-bench"
 echo "run: building roller-bench with nvcc" >&2
 "$here/build-roller-bench.sh" "$bench"
 echo "run: built in $(( $(date +%s) - start )) s" >&2
+
+# The calibration is a side measurement (a GPU run only): its failure does
+# not stop the run.
+if [ "$dry_run" = 0 ]; then
+  preset="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["device"]["name"])' "$prepared/manifest.json")"
+  nvcc="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"
+  if "$nvcc" -std=c++17 -O2 -gencode arch=compute_80,code=sm_80 \
+       -gencode arch=compute_90,code=[sm_90,compute_90] \
+       "$here/calibrate.cu" -o "$out/bin/calibrate" &&
+     "$out/bin/calibrate" "$preset" "$out/calibration.json"; then
+    echo "run: calibration written to $out/calibration.json" >&2
+  else
+    echo "run: calibration failed (the run goes on)" >&2
+  fi
+fi
 
 python3 "$here/run.py" "$prepared" "$out" --bench "$bench" "${py_args[@]}"
