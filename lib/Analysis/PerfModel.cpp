@@ -520,10 +520,10 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   // pipeline each step waits a whole latency). However many blocks are
   // resident, none steps faster: a 1x1 convolution over 1024 channels taken
   // one channel a step spends 1023 latencies per block.
-  double stepNs = global->loadLatencyNs /
-                  double(std::max<int64_t>(schedule.stages - 1, 1));
+  p.stepUs = global->loadLatencyNs * 1e-3 /
+             double(std::max<int64_t>(schedule.stages - 1, 1));
   p.blockLifeUs =
-      (global->roundTripNs + double(p.reductionSteps - 1) * stepNs) * 1e-3;
+      global->roundTripNs * 1e-3 + double(p.reductionSteps - 1) * p.stepUs;
   p.stageUs[unsigned(Stage::Latency)] = double(p.rounds) * p.blockLifeUs;
 
   p.bottleneck = Stage::Compute;

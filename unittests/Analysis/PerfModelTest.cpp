@@ -547,6 +547,7 @@ TEST(PerfModelTest, PredictStepLatency) {
   EXPECT_EQ(p->blocks, 1);
   EXPECT_EQ(p->rounds, 1);
   EXPECT_EQ(p->reductionSteps, 64);
+  expectRelNear(p->stepUs, kLoadLatencyUs, "step");
   double life = kRoundTripUs + 63 * kLoadLatencyUs;
   expectRelNear(p->blockLifeUs, life, "life");
   expectRelNear(p->stageUs[unsigned(Stage::Latency)], life, "latency");
@@ -562,6 +563,7 @@ TEST(PerfModelTest, PredictStepLatency) {
   deep.stages = 3;
   llvm::Expected<Prediction> q = predict(mm, h200(), deep);
   ASSERT_TRUE(bool(q)) << llvm::toString(q.takeError());
+  expectRelNear(q->stepUs, kLoadLatencyUs / 2, "three stages, step");
   expectRelNear(q->blockLifeUs, kRoundTripUs + 63 * kLoadLatencyUs / 2,
                 "three stages");
   EXPECT_TRUE(isPreferred(*q, *p));
@@ -578,6 +580,7 @@ TEST(PerfModelTest, PredictStepLatency) {
   unmeasured.levels[0].loadLatencyNs = 0;
   llvm::Expected<Prediction> u = predict(mm, unmeasured, s);
   ASSERT_TRUE(bool(u)) << llvm::toString(u.takeError());
+  EXPECT_EQ(u->stepUs, 0.0);
   expectRelNear(u->blockLifeUs, kRoundTripUs, "unmeasured");
   EXPECT_NE(u->bottleneck, Stage::Latency);
 }

@@ -97,10 +97,13 @@ struct Prediction {
   /// Rounds of resident blocks the busiest SM runs; the latency stage
   /// charges each the life of a block.
   int64_t rounds = 0;
-  /// The shortest life of one block, in us: a round trip, then a load's
-  /// latency for each further reduction step the pipeline cannot hide
-  /// (0 when the device has neither measurement).
+  /// The shortest life of one block, in us: a round trip, then `stepUs` for
+  /// each further reduction step (0 when the device has neither
+  /// measurement).
   double blockLifeUs = 0;
+  /// What a reduction step waits for its copy, in us: a load's latency shared
+  /// by the pipeline's copies in flight (0 without a measured latency).
+  double stepUs = 0;
 };
 
 /// A ranked candidate.

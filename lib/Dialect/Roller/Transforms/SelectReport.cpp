@@ -77,6 +77,7 @@ mlir::roller::describeSchedule(const TensorExpr &expr, const Schedule &schedule,
       {"rounds", prediction.rounds},
       {"block_life_us", prediction.blockLifeUs},
       {"reduction_steps", prediction.reductionSteps},
+      {"step_us", prediction.stepUs},
       {"bank_conflict", prediction.bankConflict}};
 }
 
@@ -89,7 +90,7 @@ std::string mlir::roller::describeCandidate(const Candidate &candidate) {
   if (p.bottleneck == Stage::Latency) {
     bound += llvm::formatv(" ({0} round{1} of resident blocks", p.rounds,
                            p.rounds == 1 ? "" : "s");
-    if (p.reductionSteps > 1)
+    if (p.reductionSteps > 1 && p.stepUs > 0)
       bound += llvm::formatv(", {0} reduction steps each", p.reductionSteps);
     bound += ")";
   }
