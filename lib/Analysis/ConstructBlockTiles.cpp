@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
 #include <limits>
@@ -90,6 +91,20 @@ Constructor::constructNewBlockTile(const ExprView &view, const Tile &tile,
   return constructThreadTile(view, tile, mma);
 }
 
+std::optional<Candidate>
+Constructor::constructWithStages(const ExprView &view, const Tile &tile,
+                                 const std::optional<MmaPlan> &mma,
+                                 int64_t depth, bool newTile) {
+  llvm::SaveAndRestore<int64_t> pipeline(stages, depth);
+  if (newTile)
+    return constructNewBlockTile(view, tile, mma);
+  if (!fitsShared(view.expr, tile) ||
+      !isTransactionAligned(view.expr, tile,
+                            device.levels.front().transactionBytes))
+    return std::nullopt;
+  return constructThreadTile(view, tile, mma);
+}
+
 std::pair<double, Tile>
 Constructor::deepenSteps(const ExprView &view, const AlignmentContext &ctx,
                          const std::optional<MmaPlan> &mma, Tile tile,
@@ -98,13 +113,49 @@ Constructor::deepenSteps(const ExprView &view, const AlignmentContext &ctx,
   // change (the block reads the same inputs in fewer, larger steps), so it
   // keeps the thinnest aligned step: a 1x1 convolution takes its channels
   // one a step. Where the blocks then wait out those steps' load latency,
-  // take larger steps, one aligned size at a time along the reduction axis
-  // that predicts best, while that shortens the time.
+  // take larger steps; and, apart, larger steps or deeper pipelines (each
+  // step then waits L / (stages - 1), for one more buffer of shared memory).
+  // Two chains, because each stops where the latency no longer binds: the
+  // one that adds stages stops before the single whole-reduction step the
+  // other may reach.
+  std::pair<Prediction, Tile> steps =
+      deepenChain(view, ctx, mma, tile, prediction, /*pipelines=*/false);
+  // A pipeline needs cp.async (a default of 2 stages or more) and a depth the
+  // caller did not fix.
+  if (options.stages == 0 && stages >= 2) {
+    std::pair<Prediction, Tile> piped =
+        deepenChain(view, ctx, mma, tile, prediction, /*pipelines=*/true);
+    if (isPreferred(piped.first, steps.first))
+      steps = std::move(piped);
+  }
+  return {steps.first.totalUs, steps.second};
+}
+
+std::pair<Prediction, Tile>
+Constructor::deepenChain(const ExprView &view, const AlignmentContext &ctx,
+                         const std::optional<MmaPlan> &mma, Tile tile,
+                         Prediction prediction, bool pipelines) {
   const TensorExpr &expr = view.expr;
+  int64_t depth = stages;
   while (prediction.bottleneck == Stage::Latency &&
          prediction.reductionSteps > 1) {
     std::optional<Candidate> best;
     Tile bestTile;
+    int64_t bestDepth = depth;
+    auto consider = [&](std::optional<Candidate> candidate, const Tile &next,
+                        int64_t nextDepth) {
+      if (!candidate)
+        return;
+      if (!best || isPreferred(candidate->prediction, best->prediction)) {
+        if (best)
+          found.push_back(std::move(*best));
+        best = std::move(candidate);
+        bestTile = next;
+        bestDepth = nextDepth;
+      } else {
+        found.push_back(std::move(*candidate));
+      }
+    };
     for (unsigned a = 0; a < expr.getRank(); ++a) {
       if (!expr.axes[a].isReduction())
         continue;
@@ -113,19 +164,16 @@ Constructor::deepenSteps(const ExprView &view, const AlignmentContext &ctx,
         continue;
       Tile deeper = tile;
       deeper[a] = *size;
-      std::optional<Candidate> candidate =
-          constructNewBlockTile(view, deeper, mma);
-      if (!candidate)
-        continue;
-      if (!best || isPreferred(candidate->prediction, best->prediction)) {
-        if (best)
-          found.push_back(std::move(*best));
-        best = std::move(candidate);
-        bestTile = deeper;
-      } else {
-        found.push_back(std::move(*candidate));
-      }
+      // The chain of steps alone marks its tiles as tried (the refinement
+      // skips them); the pipelines' chain revisits tiles at other depths.
+      consider(constructWithStages(view, deeper, mma, depth,
+                                   /*newTile=*/!pipelines),
+               deeper, depth);
     }
+    if (pipelines && depth < kMaxStages && prediction.reductionSteps > depth)
+      consider(
+          constructWithStages(view, tile, mma, depth + 1, /*newTile=*/false),
+          tile, depth + 1);
     if (!best)
       break;
     bool shorter = isPreferred(best->prediction, prediction);
@@ -134,8 +182,9 @@ Constructor::deepenSteps(const ExprView &view, const AlignmentContext &ctx,
       break;
     prediction = best->prediction;
     tile = bestTile;
+    depth = bestDepth;
   }
-  return {prediction.totalUs, tile};
+  return {prediction, tile};
 }
 
 void Constructor::enlarge(const ExprView &view, const AlignmentContext &ctx,

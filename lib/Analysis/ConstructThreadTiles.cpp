@@ -60,7 +60,8 @@ Constructor::evaluate(const ExprView &view, const Tile &block,
   schedule.threads = getThreadCount(original, device, schedule);
   if (!isThreadCountAligned(device, schedule.threads))
     return std::nullopt;
-  if (!seenSchedules.insert({schedule.block, schedule.thread}).second)
+  if (!seenSchedules.insert({schedule.block, schedule.thread, schedule.stages})
+           .second)
     return std::nullopt;
   BankPlan banks = planBankPadding(original, device, schedule, &bankPaddings);
   schedule.padding = banks.padding;
@@ -232,7 +233,9 @@ void Constructor::polishThreadTiles() {
               busy *= schedule.block[b] / schedule.thread[b];
           if (busy < minBusyThreads ||
               !isThreadCountAligned(device, schedule.threads) ||
-              !seenSchedules.insert({schedule.block, schedule.thread}).second)
+              !seenSchedules
+                   .insert({schedule.block, schedule.thread, schedule.stages})
+                   .second)
             continue;
           BankPlan banks =
               planBankPadding(original, device, schedule, &bankPaddings);

@@ -22,6 +22,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace mlir::roller::detail {
@@ -94,13 +95,27 @@ private:
   std::optional<Candidate>
   constructNewBlockTile(const ExprView &view, const Tile &tile,
                         const std::optional<MmaPlan> &mma);
-  /// Deeper reduction steps for a tile whose blocks wait out their steps'
-  /// load latency (the latency stage bounds it): the candidates are kept,
-  /// and the best tile reached is returned with its predicted time.
+  /// Level 1 for a block tile with a pipeline of `depth` stages (the tile
+  /// new on this view when `newTile`), else nothing.
+  std::optional<Candidate>
+  constructWithStages(const ExprView &view, const Tile &tile,
+                      const std::optional<MmaPlan> &mma, int64_t depth,
+                      bool newTile);
+  /// Deeper reduction steps, or deeper pipelines, for a tile whose blocks
+  /// wait out their steps' load latency (the latency stage bounds it): the
+  /// candidates are kept, and the best tile reached is returned with its
+  /// predicted time.
   std::pair<double, Tile> deepenSteps(const ExprView &view,
                                       const AlignmentContext &ctx,
                                       const std::optional<MmaPlan> &mma,
                                       Tile tile, Prediction prediction);
+  /// One chain of deepenSteps: deeper steps, and with `pipelines` deeper
+  /// pipelines too, while the latency binds and the time shortens.
+  std::pair<Prediction, Tile> deepenChain(const ExprView &view,
+                                          const AlignmentContext &ctx,
+                                          const std::optional<MmaPlan> &mma,
+                                          Tile tile, Prediction prediction,
+                                          bool pipelines);
   void enumerateTwoLevel(const ExprView &view, const AlignmentContext &ctx,
                          const std::optional<MmaPlan> &mma);
   void refine(const ExprView &view, const AlignmentContext &ctx,
@@ -129,7 +144,8 @@ private:
   ConstructionOptions options;
   int64_t stages;
   std::vector<Candidate> found;
-  std::set<std::pair<Tile, Tile>> seenSchedules;
+  /// (block, thread, stages) of every schedule evaluated.
+  std::set<std::tuple<Tile, Tile, int64_t>> seenSchedules;
   BankPaddingCache bankPaddings;
   std::set<Tile> visited;
   std::set<Tile> recordedBlocks;
@@ -148,6 +164,9 @@ private:
   static constexpr size_t kRefineSeeds = 4;
   static constexpr int kRefineRounds = 6;
   static constexpr size_t kPolishCandidates = 3;
+  /// The deepest pipeline deepenSteps tries (CUTLASS's and Triton's Ampere
+  /// and Hopper GEMMs use 3 to 5 stages).
+  static constexpr int64_t kMaxStages = 4;
   /// How the last view was scheduled.
   std::string path;
   double eps = 0;
