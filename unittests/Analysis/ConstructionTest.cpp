@@ -60,6 +60,18 @@ ConstructionResult constructExhaustive(const TensorExpr &expr,
   return construct(expr, device, options);
 }
 
+/// The construction's top-1 on h200 and the exhaustive search's best time.
+std::pair<Candidate, double> constructTopAndBest(const TensorExpr &expr) {
+  const DeviceSpec &device = preset("h200");
+  ConstructionResult greedy = construct(expr, device);
+  ConstructionResult all = constructExhaustive(expr, device);
+  if (greedy.candidates.empty() || all.candidates.empty()) {
+    ADD_FAILURE() << expr.str() << ": no candidates";
+    return {};
+  }
+  return {greedy.candidates.front(), all.candidates.front().prediction.totalUs};
+}
+
 /// The error text of a construction that must fail.
 std::string constructionError(const TensorExpr &expr, const DeviceSpec &device,
                               ConstructionOptions options = {}) {
@@ -494,18 +506,12 @@ TEST(ConstructionTest, ExhaustiveNeverWorseThanConstruction) {
 // fills the other axes second: its top-1 takes channels, not rows, and is
 // the exhaustive search's best (it took 3 rows, 1.33x the best, before).
 TEST(ConstructionTest, OneLevelBlocksTryEachAxisSecond) {
-  TensorExpr pool = maxPoolNchw(128, 168, 42, 42, 1, 1, 2);
-  const DeviceSpec &device = preset("h200");
-  ConstructionResult greedy = construct(pool, device);
-  ConstructionResult all = constructExhaustive(pool, device);
-  ASSERT_FALSE(greedy.candidates.empty());
-  ASSERT_FALSE(all.candidates.empty());
-  const Schedule &top = greedy.candidates.front().schedule;
-  EXPECT_FALSE(top.usesShared);
-  EXPECT_EQ(top.block[2], 1) << "output rows";
-  EXPECT_GT(top.block[1], 1) << "channels";
-  expectRelNear(greedy.candidates.front().prediction.totalUs,
-                all.candidates.front().prediction.totalUs, "exhaustive best");
+  auto [top, best] =
+      constructTopAndBest(maxPoolNchw(128, 168, 42, 42, 1, 1, 2));
+  EXPECT_FALSE(top.schedule.usesShared);
+  EXPECT_EQ(top.schedule.block[2], 1) << "output rows";
+  EXPECT_GT(top.schedule.block[1], 1) << "channels";
+  expectRelNear(top.prediction.totalUs, best, "exhaustive best");
 }
 
 // The scale-up grows tiles by reuse, which a reduction axis does not change,
@@ -516,17 +522,10 @@ TEST(ConstructionTest, OneLevelBlocksTryEachAxisSecond) {
 // without them ended at 385 us latency-bound (the exhaustive best: 215 us
 // compute-bound, 4 channels a step).
 TEST(ConstructionTest, LatencyBoundTilesTakeDeeperSteps) {
-  TensorExpr conv = convNchw(128, 512, 7, 7, 2048, 1, 1);
-  const DeviceSpec &device = preset("h200");
-  ConstructionResult greedy = construct(conv, device);
-  ConstructionResult all = constructExhaustive(conv, device);
-  ASSERT_FALSE(greedy.candidates.empty());
-  ASSERT_FALSE(all.candidates.empty());
-  const Candidate &top = greedy.candidates.front();
+  auto [top, best] = constructTopAndBest(convNchw(128, 512, 7, 7, 2048, 1, 1));
   EXPECT_NE(top.prediction.bottleneck, Stage::Latency);
   EXPECT_GE(top.schedule.block[4], 4) << "channels a step";
-  EXPECT_LE(top.prediction.totalUs,
-            1.05 * all.candidates.front().prediction.totalUs);
+  EXPECT_LE(top.prediction.totalUs, 1.05 * best);
 }
 
 // A deeper pipeline hides the steps' latency where a deeper step does not:
@@ -538,17 +537,11 @@ TEST(ConstructionTest, LatencyBoundTilesTakeDeeperSteps) {
 // the exhaustive search's enumeration, whose pipelines keep the default
 // depth, 790 us: nothing it enumerates is faster.
 TEST(ConstructionTest, LatencyBoundTilesTakeDeeperPipelines) {
-  TensorExpr conv = convNchw(128, 1024, 7, 7, 2048, 1, 1, /*stride=*/2);
-  const DeviceSpec &device = preset("h200");
-  ConstructionResult greedy = construct(conv, device);
-  ConstructionResult all = constructExhaustive(conv, device);
-  ASSERT_FALSE(greedy.candidates.empty());
-  ASSERT_FALSE(all.candidates.empty());
-  const Candidate &top = greedy.candidates.front();
+  auto [top, best] =
+      constructTopAndBest(convNchw(128, 1024, 7, 7, 2048, 1, 1, /*stride=*/2));
   EXPECT_GT(top.schedule.stages, 2);
   EXPECT_NE(top.prediction.bottleneck, Stage::Latency);
-  EXPECT_LE(top.prediction.totalUs,
-            all.candidates.front().prediction.totalUs * (1 + 1e-9));
+  EXPECT_LE(top.prediction.totalUs, best * (1 + 1e-9));
 }
 
 //===----------------------------------------------------------------------===//
