@@ -94,13 +94,10 @@ Constructor::constructNewBlockTile(const ExprView &view, const Tile &tile,
 std::optional<Candidate>
 Constructor::constructWithStages(const ExprView &view, const Tile &tile,
                                  const std::optional<MmaPlan> &mma,
-                                 int64_t depth, bool newTile) {
+                                 int64_t depth) {
+  // The tile was built at a shallower depth: only its shared memory grows.
   llvm::SaveAndRestore<int64_t> pipeline(stages, depth);
-  if (newTile)
-    return constructNewBlockTile(view, tile, mma);
-  if (!fitsShared(view.expr, tile) ||
-      !isTransactionAligned(view.expr, tile,
-                            device.levels.front().transactionBytes))
+  if (!fitsShared(view.expr, tile))
     return std::nullopt;
   return constructThreadTile(view, tile, mma);
 }
@@ -113,11 +110,11 @@ Constructor::deepenSteps(const ExprView &view, const AlignmentContext &ctx,
   // change (the block reads the same inputs in fewer, larger steps), so it
   // keeps the thinnest aligned step: a 1x1 convolution takes its channels
   // one a step. Where the blocks then wait out those steps' load latency,
-  // take larger steps; and, apart, larger steps or deeper pipelines (each
-  // step then waits L / (stages - 1), for one more buffer of shared memory).
-  // Two chains, because each stops where the latency no longer binds: the
-  // one that adds stages stops before the single whole-reduction step the
-  // other may reach.
+  // take larger steps; or keep the step and deepen the pipeline (each step
+  // then waits L / (stages - 1), for one more buffer of shared memory).
+  // Two chains, because each stops where the latency no longer binds: one
+  // that mixed both moves stopped before the single whole-reduction step
+  // the steps alone may reach.
   std::pair<Prediction, Tile> steps =
       deepenChain(view, ctx, mma, tile, prediction, /*pipelines=*/false);
   // A pipeline needs cp.async (a default of 2 stages or more) and a depth the
@@ -156,24 +153,21 @@ Constructor::deepenChain(const ExprView &view, const AlignmentContext &ctx,
         found.push_back(std::move(*candidate));
       }
     };
-    for (unsigned a = 0; a < expr.getRank(); ++a) {
-      if (!expr.axes[a].isReduction())
-        continue;
-      std::optional<int64_t> size = nextAlignedSize(ctx, tile, a);
-      if (!size)
-        continue;
-      Tile deeper = tile;
-      deeper[a] = *size;
-      // The chain of steps alone marks its tiles as tried (the refinement
-      // skips them); the pipelines' chain revisits tiles at other depths.
-      consider(constructWithStages(view, deeper, mma, depth,
-                                   /*newTile=*/!pipelines),
-               deeper, depth);
+    if (!pipelines) {
+      for (unsigned a = 0; a < expr.getRank(); ++a) {
+        if (!expr.axes[a].isReduction())
+          continue;
+        std::optional<int64_t> size = nextAlignedSize(ctx, tile, a);
+        if (!size)
+          continue;
+        Tile deeper = tile;
+        deeper[a] = *size;
+        consider(constructNewBlockTile(view, deeper, mma), deeper, depth);
+      }
+    } else if (depth < kMaxStages && prediction.reductionSteps > depth) {
+      consider(constructWithStages(view, tile, mma, depth + 1), tile,
+               depth + 1);
     }
-    if (pipelines && depth < kMaxStages && prediction.reductionSteps > depth)
-      consider(
-          constructWithStages(view, tile, mma, depth + 1, /*newTile=*/false),
-          tile, depth + 1);
     if (!best)
       break;
     bool shorter = isPreferred(best->prediction, prediction);

@@ -95,12 +95,11 @@ private:
   std::optional<Candidate>
   constructNewBlockTile(const ExprView &view, const Tile &tile,
                         const std::optional<MmaPlan> &mma);
-  /// Level 1 for a block tile with a pipeline of `depth` stages (the tile
-  /// new on this view when `newTile`), else nothing.
+  /// Level 1 for a block tile, already built, with a pipeline of `depth`
+  /// stages, if that still fits shared memory.
   std::optional<Candidate>
   constructWithStages(const ExprView &view, const Tile &tile,
-                      const std::optional<MmaPlan> &mma, int64_t depth,
-                      bool newTile);
+                      const std::optional<MmaPlan> &mma, int64_t depth);
   /// Deeper reduction steps, or deeper pipelines, for a tile whose blocks
   /// wait out their steps' load latency (the latency stage bounds it): the
   /// candidates are kept, and the best tile reached is returned with its
@@ -109,8 +108,9 @@ private:
                                       const AlignmentContext &ctx,
                                       const std::optional<MmaPlan> &mma,
                                       Tile tile, Prediction prediction);
-  /// One chain of deepenSteps: deeper steps, and with `pipelines` deeper
-  /// pipelines too, while the latency binds and the time shortens.
+  /// One chain of deepenSteps: deeper steps, or with `pipelines` deeper
+  /// pipelines of the same tile, while the latency binds and the time
+  /// shortens.
   std::pair<Prediction, Tile> deepenChain(const ExprView &view,
                                           const AlignmentContext &ctx,
                                           const std::optional<MmaPlan> &mma,

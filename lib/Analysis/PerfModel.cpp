@@ -415,10 +415,10 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   // fewer blocks puts ceil(blocks / SMs) on the busiest SM, and capping its
   // registers for residents it never has would only make it spill (a 64-block
   // split-K partial product on a100's 108 SMs: 28 bytes under a cap of 72).
-  int64_t filled = std::min<int64_t>(
-      p.blocksPerSM, llvm::divideCeil(p.blocks, device.smCount));
-  p.regBudget =
-      getRegisterBudget(device, schedule.threads, std::max<int64_t>(filled, 1));
+  int64_t busiest = llvm::divideCeil(p.blocks, device.smCount);
+  int64_t resident = std::min<int64_t>(p.blocksPerSM, busiest);
+  p.regBudget = getRegisterBudget(device, schedule.threads,
+                                  std::max<int64_t>(resident, 1));
   p.occupancy = occupancy->fraction;
   // Resident warps per scheduler, up to two: one is what the issue factor
   // below needs, a second keeps the scheduler issuing while the first waits
@@ -433,13 +433,11 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   // by side; either way it gets 1/smCount of each level's bandwidth and of
   // the peak (the paper's even division), so the grid's tail is what wave
   // quantization costs.
-  double concurrent = double(llvm::divideCeil(p.blocks, device.smCount));
+  double concurrent = double(busiest);
   // Without a warp per scheduler, an SM issues below every peak (this is why
   // ROLLER's alignment rule prefers blocks of four warps).
   int64_t warpsPerBlock = llvm::divideCeil(schedule.threads, device.warpSize);
-  int64_t residentBlocks = std::min<int64_t>(
-      p.blocksPerSM, llvm::divideCeil(p.blocks, device.smCount));
-  double issue = std::min(1.0, double(residentBlocks * warpsPerBlock) /
+  double issue = std::min(1.0, double(resident * warpsPerBlock) /
                                    double(device.warpSchedulersPerSM));
   double perSM = issue / double(device.smCount);
 
@@ -513,8 +511,7 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   // resident, are bound by this and not by the bandwidth: a 4096 x 4096 f16
   // ReLU in blocks of 32 threads of one element each takes 152 rounds on
   // a100, 107 us, three times its traffic at the bandwidth.
-  p.rounds = llvm::divideCeil(llvm::divideCeil(p.blocks, device.smCount),
-                              std::max<int64_t>(residentBlocks, 1));
+  p.rounds = llvm::divideCeil(busiest, std::max<int64_t>(resident, 1));
   // Each further reduction step waits for its copy, issued `stages - 1` steps
   // before (a load's latency shared by the steps in flight; without a
   // pipeline each step waits a whole latency). However many blocks are
