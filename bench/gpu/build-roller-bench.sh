@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Builds roller-bench (tools/roller-bench) with nvcc: the CMake target and
-# bench/gpu/run.sh (on a GPU machine without CMake's project) both call this.
+# Builds roller-bench (tools/roller-bench) with nvcc, and beside it
+# roller-calibrate (bench/gpu/calibrate.cu: the latencies the model's presets
+# take from published tables, measured on the GPU at hand): the CMake target
+# and bench/gpu/run.sh (on a GPU machine without CMake's project) both call
+# this.
 # The binary links only libdl: the driver is reached through cudart's
 # cudaGetDriverEntryPointByVersion and cuBLAS through dlopen, so it starts,
 # dry-runs and reports "no GPU" on machines without a driver.
@@ -31,3 +34,6 @@ mkdir -p "$(dirname "$out")"
 # shellcheck disable=SC2086
 "$nvcc" -std=c++17 -O2 -lineinfo $archs -Xcompiler -Wall \
   "${sources[@]/#/$src/}" -o "$out" -ldl
+# shellcheck disable=SC2086
+"$nvcc" -std=c++17 -O2 $archs -Xcompiler -Wall,-Werror \
+  "$here/calibrate.cu" -o "$(dirname "$out")/roller-calibrate"

@@ -13,7 +13,8 @@
 //                    a buffer four times the L2 (one pointer per 64 bytes):
 //                    time / loads.
 //
-// usage: calibrate PRESET OUT.json   (PRESET: the preset the patch is on)
+// usage: roller-calibrate PRESET OUT.json   (PRESET: the preset the patch
+// is on); bench/gpu/build-roller-bench.sh builds it beside roller-bench.
 // Without a GPU it says so and exits 0, like roller-bench --probe.
 //
 //===----------------------------------------------------------------------===//
@@ -142,12 +143,12 @@ double measureLoadLatencyNs(const cudaDeviceProp &prop) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: calibrate PRESET OUT.json\n");
+    std::fprintf(stderr, "usage: roller-calibrate PRESET OUT.json\n");
     return 2;
   }
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("calibrate: no GPU\n");
+    std::printf("roller-calibrate: no GPU\n");
     return 0;
   }
   try {
@@ -155,9 +156,10 @@ int main(int argc, char **argv) {
     check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
     double roundTrip = measureRoundTripNs(prop);
     double loadLatency = measureLoadLatencyNs(prop);
-    std::printf("calibrate: %s, %d SMs: round trip %.1f ns, load latency "
-                "%.1f ns\n",
-                prop.name, prop.multiProcessorCount, roundTrip, loadLatency);
+    std::printf(
+        "roller-calibrate: %s, %d SMs: round trip %.1f ns, load latency "
+        "%.1f ns\n",
+        prop.name, prop.multiProcessorCount, roundTrip, loadLatency);
     FILE *out = std::fopen(argv[2], "w");
     if (!out) {
       std::perror(argv[2]);
@@ -170,7 +172,7 @@ int main(int argc, char **argv) {
                  argv[1], argv[1], roundTrip, loadLatency);
     std::fclose(out);
   } catch (const CudaFailure &e) {
-    std::fprintf(stderr, "calibrate: %s: %s\n", e.what,
+    std::fprintf(stderr, "roller-calibrate: %s: %s\n", e.what,
                  cudaGetErrorString(e.status));
     return 3;
   }

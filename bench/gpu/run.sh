@@ -42,7 +42,7 @@ mkdir -p "$out"
 
 start=$(date +%s)
 bench="$out/bin/roller-bench"
-echo "run: building roller-bench with nvcc" >&2
+echo "run: building roller-bench and roller-calibrate with nvcc" >&2
 "$here/build-roller-bench.sh" "$bench"
 echo "run: built in $(( $(date +%s) - start )) s" >&2
 
@@ -50,11 +50,7 @@ echo "run: built in $(( $(date +%s) - start )) s" >&2
 # not stop the run.
 if [ "$dry_run" = 0 ]; then
   preset="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["device"]["name"])' "$prepared/manifest.json")"
-  nvcc="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"
-  if "$nvcc" -std=c++17 -O2 -gencode arch=compute_80,code=sm_80 \
-       -gencode arch=compute_90,code=[sm_90,compute_90] \
-       "$here/calibrate.cu" -o "$out/bin/calibrate" &&
-     "$out/bin/calibrate" "$preset" "$out/calibration.json"; then
+  if "$out/bin/roller-calibrate" "$preset" "$out/calibration.json"; then
     echo "run: calibration written to $out/calibration.json" >&2
   else
     echo "run: calibration failed (the run goes on)" >&2
