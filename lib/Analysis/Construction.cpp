@@ -237,6 +237,44 @@ void Constructor::runOnView(const ExprView &view,
   }
 }
 
+void Constructor::rankDeeperPipelines() {
+  // Deeper pipelines need cp.async (a default of 2 stages or more) and a
+  // depth the caller did not fix.
+  if (options.stages != 0 || stages < 2)
+    return;
+  // The enumeration's tiles and the construction's alike, whichever view or
+  // path built them: the budget truncates the enumeration, and the
+  // construction's shrunk tiles lie outside it.
+  size_t count = found.size();
+  for (size_t i = 0; i < count; ++i) {
+    Schedule schedule = found[i].schedule;
+    Prediction prediction = found[i].prediction;
+    if (!schedule.usesShared || schedule.stages != stages)
+      continue;
+    // A deeper pipeline shortens only the latency stage and takes shared
+    // memory (so never raises the residents the other stages divide by):
+    // past the first depth that is not latency-bound none is faster.
+    for (int64_t depth = stages + 1;
+         depth <= kMaxStages && depth <= prediction.reductionSteps &&
+         prediction.bottleneck == Stage::Latency;
+         ++depth) {
+      schedule.stages = depth;
+      if (!seenSchedules.insert({schedule.block, schedule.thread, depth})
+               .second)
+        continue;
+      ++considered;
+      llvm::Expected<Prediction> deeper =
+          predict(original, device, schedule, prediction.bankConflict);
+      if (!deeper) { // Its shared memory no longer fits.
+        llvm::consumeError(deeper.takeError());
+        break;
+      }
+      prediction = *deeper;
+      found.push_back({schedule, prediction});
+    }
+  }
+}
+
 ConstructionResult Constructor::finish(std::string strategy) {
   polishThreadTiles();
   std::stable_sort(found.begin(), found.end(), [](auto &lhs, auto &rhs) {
@@ -278,6 +316,8 @@ mlir::roller::constructSchedules(const TensorExpr &expr,
   }
   if (options.splitReductions)
     constructor.constructSplitReductions();
+  if (options.exhaustive)
+    constructor.rankDeeperPipelines();
   if (constructor.empty())
     return error(
         llvm::formatv("no aligned schedule fits device '{0}'", device.name));

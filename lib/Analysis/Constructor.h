@@ -68,6 +68,9 @@ public:
   /// Candidates whose blocks split the innermost reduction axis over all
   /// their threads (ConstructSplitReductions.cpp).
   void constructSplitReductions();
+  /// Exhaustive mode: every staged candidate at the default depth also
+  /// ranked with deeper pipelines, while the latency stage binds.
+  void rankDeeperPipelines();
   ConstructionResult finish(std::string strategy);
   /// Hill-climbs the thread tiles of the best candidates with the model.
   void polishThreadTiles();

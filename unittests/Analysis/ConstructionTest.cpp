@@ -21,6 +21,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <set>
 #include <string>
 
 using namespace mlir::roller;
@@ -534,14 +535,45 @@ TEST(ConstructionTest, LatencyBoundTilesTakeDeeperSteps) {
 // 4 stages (each step waits a third of a load latency: 4 rounds of 0.64 +
 // 1023 x 0.125 us, 514 us, under the 706 us of traffic). With 2 stages
 // only, the deepest steps the construction reached predicted 912 us, and
-// the exhaustive search's enumeration, whose pipelines keep the default
-// depth, 790 us: nothing it enumerates is faster.
+// the best 2-stage schedule of the exhaustive search's enumeration 790 us.
 TEST(ConstructionTest, LatencyBoundTilesTakeDeeperPipelines) {
   auto [top, best] =
       constructTopAndBest(convNchw(128, 1024, 7, 7, 2048, 1, 1, /*stride=*/2));
   EXPECT_GT(top.schedule.stages, 2);
   EXPECT_NE(top.prediction.bottleneck, Stage::Latency);
   EXPECT_LE(top.prediction.totalUs, best * (1 + 1e-9));
+}
+
+// The exhaustive search varies the pipeline depth as well as the tile: each
+// enumerated tile whose 2-stage schedule waits out its steps' latency is
+// also ranked with 3 stages where those fit. Before, it kept the default
+// depth, so it could not say how far the construction's deeper pipelines
+// are from the best (C30 above: none of its 2-stage tiles had a 3-stage
+// schedule but the construction's own).
+TEST(ConstructionTest, ExhaustiveSearchTriesDeeperPipelines) {
+  const DeviceSpec &device = preset("h200");
+  ConstructionOptions options;
+  options.exhaustive = true;
+  options.topK = 1 << 20;
+  ConstructionResult all = construct(
+      convNchw(128, 1024, 7, 7, 2048, 1, 1, /*stride=*/2), device, options);
+  std::set<Sizes> threeStages;
+  for (const Candidate &candidate : all.candidates)
+    if (candidate.schedule.stages == 3)
+      threeStages.insert(candidate.schedule.block);
+  int64_t latencyBound = 0;
+  for (const Candidate &candidate : all.candidates) {
+    const Prediction &p = candidate.prediction;
+    // A third buffer of the padded tiles fits: so does the unpadded one the
+    // search checks.
+    if (candidate.schedule.stages != 2 || p.bottleneck != Stage::Latency ||
+        p.reductionSteps < 3 || p.smemBytes / 2 * 3 > device.smemPerBlock)
+      continue;
+    ++latencyBound;
+    EXPECT_TRUE(threeStages.count(candidate.schedule.block))
+        << str(candidate.schedule.block);
+  }
+  EXPECT_GE(latencyBound, 10);
 }
 
 //===----------------------------------------------------------------------===//
