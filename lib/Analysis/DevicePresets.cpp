@@ -32,7 +32,8 @@
 //   [MEAS]     cudaGetDeviceProperties / nvidia-smi on an H200 SXM (see the
 //              doc for the records).
 //   [GB]       D. Ernst, gpu-benches (github.com/te42kyfo/gpu-benches):
-//              cuda-stream/a100_80.txt and h100_pcie.txt, bandwidth of
+//              gpu-stream/v100.txt, a100_80.txt, h100_pcie.txt and h200.txt
+//              (named cuda-stream/ before 2023-01-24), bandwidth of
 //              one-shot streaming kernels against occupancy;
 //              cuda-latency/v100.txt and a100_80.txt, gpu-latency/
 //              h100_pcie.txt, a pointer chase's cycles per load against its
@@ -114,10 +115,13 @@ constexpr double oneShotRoundTripNs(int64_t smCount, double measuredGBps) {
   return kBytesPerRound * double(smCount) / measuredGBps;
 }
 
-/// [GB]'s boards: an A100 80GB (108 SMs) moves 157 GB/s, 704.4 ns a round;
-/// an H100 PCIe (114 SMs) 183 GB/s, 637.9 ns.
+/// [GB]'s boards: a V100 (80 SMs) moves 128 GB/s, 640.0 ns a round; an A100
+/// 80GB (108 SMs) 157 GB/s, 704.4 ns; an H100 PCIe (114 SMs) 183 GB/s, 637.9
+/// ns; an H200 (132 SMs) 240 GB/s, 563.2 ns.
+constexpr double kVoltaRoundTripNs = oneShotRoundTripNs(80, 128);
 constexpr double kAmpereRoundTripNs = oneShotRoundTripNs(108, 157);
 constexpr double kHopperRoundTripNs = oneShotRoundTripNs(114, 183);
+constexpr double kH200RoundTripNs = oneShotRoundTripNs(132, 240);
 
 /// R12: the latency of a load that misses the L2, from [GB]'s pointer chase
 /// (one warp; each load's address is the value the previous one returned),
@@ -182,8 +186,9 @@ DeviceSpec makeV100() {
   // [PTX] mma.m8n8k4 with .f16 inputs needs sm_70; f16 or f32 accumulators.
   spec.mmaShapes = {{8, 8, 4, "f16", "f32"}, {8, 8, 4, "f16", "f16"}};
   spec.levels = {
-      // [V100-WP] 16 GB HBM2, 900 GB/s; [ROLLER-ART] 826 GB/s sustained.
-      globalLevel(16 * GiB, 900, 826, 0, kVoltaLoadLatencyNs),
+      // [V100-WP] 16 GB HBM2, 900 GB/s; [ROLLER-ART] 826 GB/s sustained;
+      // round trip [GB] (a V100).
+      globalLevel(16 * GiB, 900, 826, kVoltaRoundTripNs, kVoltaLoadLatencyNs),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       // 256 KB register file per SM [V100-WP] Table 1; 64 FP32 lanes per SM.
       registerLevel(256 * KiB, registerBandwidthGBps(64, spec.smCount, clock)),
@@ -279,9 +284,10 @@ DeviceSpec makeH200() {
   spec.l2Bytes = 60 * MiB;
   const double clock = spec.clockMHz;
   spec.levels = {
-      // [H200-DS] 141GB HBM3e, 4.8 TB/s; round trip [GB], measured on the
-      // H100 PCIe (same GH100 SM and L2; not measured on the H200).
-      globalLevel(141 * GiB, 4800, 0, kHopperRoundTripNs, kHopperLoadLatencyNs),
+      // [H200-DS] 141GB HBM3e, 4.8 TB/s; round trip [GB] (an H200); load
+      // latency [GB] measured on the H100 PCIe (same GH100 SM and L2; no
+      // pointer chase of the H200 is published).
+      globalLevel(141 * GiB, 4800, 0, kH200RoundTripNs, kHopperLoadLatencyNs),
       sharedLevel(spec.smemPerSM, sharedBandwidthGBps(spec.smCount, clock)),
       registerLevel(256 * KiB, registerBandwidthGBps(128, spec.smCount, clock)),
   };

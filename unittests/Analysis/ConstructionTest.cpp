@@ -532,7 +532,7 @@ TEST(ConstructionTest, LatencyBoundTilesTakeDeeperSteps) {
 // A deeper pipeline hides the steps' latency where a deeper step does not:
 // the suite's C30 (a stride-2 1x1 convolution over 1024 channels, h200)
 // keeps blocks of 32 x 128 x 7 outputs one channel a step, 1024 steps, with
-// 4 stages (each step waits a third of a load latency: 4 rounds of 0.64 +
+// 4 stages (each step waits a third of a load latency: 4 rounds of 0.56 +
 // 1023 x 0.125 us, 514 us, under the 706 us of traffic). With 2 stages
 // only, the deepest steps the construction reached predicted 912 us, and
 // the best 2-stage schedule of the exhaustive search's enumeration 790 us.

@@ -150,18 +150,20 @@ TEST(DeviceTest, V100Figures) {
   EXPECT_EQ(v.levels[1].achievableGBps, 0);
   EXPECT_DOUBLE_EQ(v.levels[1].getSustainedGBps(), 15667.2);
   EXPECT_DOUBLE_EQ(v.levels[2].bandwidthGBps, 94003.2);
-  // No one-shot streaming measurement of a V100: no latency stage.
-  EXPECT_EQ(v.levels[0].roundTripNs, 0);
   // R11 from [GB]'s one-shot scale kernel, two blocks of 32 threads of 16
-  // bytes per SM: A100 80GB (108 SMs) 157 GB/s, H100 PCIe (114 SMs) 183.
+  // bytes per SM: V100 (80 SMs) 128 GB/s, A100 80GB (108 SMs) 157, H100
+  // PCIe (114 SMs) 183, H200 (132 SMs) 240.
+  EXPECT_DOUBLE_EQ(v.levels[0].roundTripNs, 2 * 32 * 16 * 80 / 128.0);
+  EXPECT_NEAR(v.levels[0].roundTripNs, 640.0, 0.05);
   EXPECT_DOUBLE_EQ(preset("a100").levels[0].roundTripNs,
                    2 * 32 * 16 * 108 / 157.0);
   EXPECT_NEAR(preset("a100").levels[0].roundTripNs, 704.4, 0.05);
   EXPECT_DOUBLE_EQ(preset("h100").levels[0].roundTripNs,
                    2 * 32 * 16 * 114 / 183.0);
   EXPECT_NEAR(preset("h100").levels[0].roundTripNs, 637.9, 0.05);
-  EXPECT_EQ(preset("h200").levels[0].roundTripNs,
-            preset("h100").levels[0].roundTripNs);
+  EXPECT_DOUBLE_EQ(preset("h200").levels[0].roundTripNs,
+                   2 * 32 * 16 * 132 / 240.0);
+  EXPECT_NEAR(preset("h200").levels[0].roundTripNs, 563.2, 0.05);
   // R12 from [GB]'s pointer chase beyond the L2: cycles per load at the
   // clock of the run. V100 437.0 at 1380 MHz, A100 80GB 571.8 at 1410, H100
   // PCIe 658.4 at 1755.

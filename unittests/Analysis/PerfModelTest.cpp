@@ -37,8 +37,8 @@ constexpr double kSMs = 132;
 constexpr double kF32Peak = 66.9e12;
 constexpr double kF16TensorPeak = 989.4e12;
 constexpr double kGlobalBandwidth = 4800e9;
-// R11: [GB]'s H100 PCIe round trip, 2 x 32 x 16 bytes x 114 SMs / 183 GB/s.
-constexpr double kRoundTripUs = 2 * 32 * 16 * 114 / 183.0 * 1e-3;
+// R11: [GB]'s H200 round trip, 2 x 32 x 16 bytes x 132 SMs / 240 GB/s.
+constexpr double kRoundTripUs = 2 * 32 * 16 * 132 / 240.0 * 1e-3;
 // R12: [GB]'s H100 PCIe pointer chase, 658.4 cycles at 1755 MHz.
 constexpr double kLoadLatencyUs = 658.4 / 1755;
 // 32 banks x 4 bytes per clock per SM at 1980 MHz.
@@ -280,7 +280,7 @@ TEST(PerfModelTest, PredictUnderfilledBlocks) {
   expectRelNear(p->totalUs, shared, "total");
 
   // With the planned padding the conflicts go, and the latency of the 8
-  // unpipelined steps binds: a round trip and 7 load latencies, 3.26 us,
+  // unpipelined steps binds: a round trip and 7 load latencies, 3.19 us,
   // above the 1.91 us of traffic.
   s.padding = {1, 0};
   llvm::Expected<Prediction> padded = predict(mm, h200(), s);
@@ -483,13 +483,13 @@ TEST(PerfModelTest, PredictWithAchievableBandwidth) {
 }
 
 // The latency stage: however few bytes a block moves, it lives one global
-// round trip (h200's preset: 637.9 ns, measured on an H100 PCIe), and each SM
+// round trip (h200's preset: 563.2 ns, measured on an H200), and each SM
 // runs its blocks in rounds of the resident ones. A 4096 x 4096 f32 add in
 // blocks of 32 threads of one element: 524288 blocks, ceil(524288 / 132) =
-// 3972 an SM, 32 resident (the block limit), 125 rounds = 79.74 us, above
+// 3972 an SM, 32 resident (the block limit), 125 rounds = 70.4 us, above
 // the 41.9 us the traffic takes (3972 blocks x 384 bytes at 4800 / 132
 // GB/s). Blocks of 512 elements, 4 a thread, take 16 rounds of 16 blocks
-// (10.2 us) and are bound by the traffic again. A device without a
+// (9.01 us) and are bound by the traffic again. A device without a
 // measured round trip has no latency stage.
 TEST(PerfModelTest, PredictLatencyBoundBlocks) {
   TensorExpr add = elementwiseAdd({4096, 4096});
@@ -532,7 +532,7 @@ TEST(PerfModelTest, PredictLatencyBoundBlocks) {
 // step waits for the copy issued `stages - 1` steps before. A 32 x 32 x 512
 // f32 matmul in one block of 32 x 32 x 8 (256 threads of 2 x 2) takes 64
 // steps of 16 K flops each (0.03 us at an SM's share of the peak, far below
-// the 0.375 us latency): the block lives 0.638 + 63 x 0.375 = 24.3 us,
+// the 0.375 us latency): the block lives 0.563 + 63 x 0.375 = 24.2 us,
 // against 2.07 us of compute and 3.72 us of traffic. Three stages halve the
 // wait; a whole-K block has one step and lives a round trip; a device
 // without the measurement charges the steps nothing.

@@ -81,7 +81,7 @@ func.func @generic_row_max(%in: tensor<2048x1024xf32>, %init: tensor<2048xf32>) 
 
 // ReLU through linalg.map. Blocks of 32 one-element threads (grid 32768)
 // would be latency-bound: 32 resident a SM (the block limit), so h200's
-// 249 blocks an SM take 8 rounds of 637.9 ns (5.1 us) for 1.77 us of traffic,
+// 249 blocks an SM take 8 rounds of 563.2 ns (4.5 us) for 1.77 us of traffic,
 // a100's 304 take 10 of 704.4 ns (7.0 us) for 4.12 us. h200: 128 elements a
 // block, 2 a thread (64 threads, grid 8192: 2 rounds); a100: 64 elements, 1
 // a thread (grid 16384: 5 rounds, 3.5 us, under the traffic's 4.12 us).
@@ -118,7 +118,7 @@ func.func @add(%a: tensor<4096x1024xf32>, %b: tensor<4096x1024xf32>, %init: tens
 // odd rows: no vectors); grid 200*1 = 200, at most two blocks an SM: one
 // round of a block's round trip (latency-bound, 0.638 and 0.704 us: R11's round trips).
 // H200-LABEL: func.func @add_1000x7(
-// H200: roller.config = #roller.config<block = <shared, [5, 7]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [200], predicted_us = 0.6379016393442624, bottleneck = latency, max_regs = 255>
+// H200: roller.config = #roller.config<block = <shared, [5, 7]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [200], predicted_us = 0.5632, bottleneck = latency, max_regs = 255>
 // A100-LABEL: func.func @add_1000x7(
 // A100: roller.config = #roller.config<block = <shared, [5, 7]>, thread = <register, [1, 1]>, padding = [0, 0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [200], predicted_us = 0.7044076433121019, bottleneck = latency, max_regs = 255>
 func.func @add_1000x7(%a: tensor<1000x7xf32>, %b: tensor<1000x7xf32>, %init: tensor<1000x7xf32>) -> tensor<1000x7xf32> {
@@ -131,7 +131,7 @@ func.func @add_1000x7(%a: tensor<1000x7xf32>, %b: tensor<1000x7xf32>, %init: ten
 // 1-D ReLU on 4097 elements: 48 per block (64 threads), a partial last
 // block; grid ceil(4097/48) = 86, one block an SM: one round trip.
 // H200-LABEL: func.func @relu_4097(
-// H200: roller.config = #roller.config<block = <shared, [48]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [86], predicted_us = 0.6379016393442624, bottleneck = latency, max_regs = 255>
+// H200: roller.config = #roller.config<block = <shared, [48]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [86], predicted_us = 0.5632, bottleneck = latency, max_regs = 255>
 // A100-LABEL: func.func @relu_4097(
 // A100: roller.config = #roller.config<block = <shared, [48]>, thread = <register, [1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 64, grid = [86], predicted_us = 0.7044076433121019, bottleneck = latency, max_regs = 255>
 func.func @relu_4097(%in: tensor<4097xf32>, %init: tensor<4097xf32>) -> tensor<4097xf32> {

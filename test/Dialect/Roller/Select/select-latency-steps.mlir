@@ -6,12 +6,12 @@
 // reduction step, a load's latency (the device's load_latency_ns; 375.2 ns
 // on h200, an unpipelined step waits a whole one). A row sum of 65536 rows
 // of 16 in blocks of 8 rows taken 8 columns a step: 8192 blocks, 63 on the
-// busiest SM, 32 resident: 2 rounds of 0.638 + 0.375 us. The remark counts
+// busiest SM, 32 resident: 2 rounds of 0.563 + 0.375 us. The remark counts
 // the steps where they cost something; on a device without a measured load
-// latency they do not (2 rounds of a round trip, 1.28 us).
-// H200: block [8, 8] thread [1, 8]: 2.03 us latency-bound (2 rounds of resident blocks, 2 reduction steps each), 32 threads, 8192 blocks,
-// NOLOAD: block [8, 8] thread [1, 8]: 1.28 us latency-bound (2 rounds of resident blocks), 32 threads, 8192 blocks,
-// REPORT: "block_life_us":1.013{{[0-9]*}},
+// latency they do not (2 rounds of a round trip, 1.13 us).
+// H200: block [8, 8] thread [1, 8]: 1.88 us latency-bound (2 rounds of resident blocks, 2 reduction steps each), 32 threads, 8192 blocks,
+// NOLOAD: block [8, 8] thread [1, 8]: 1.13 us latency-bound (2 rounds of resident blocks), 32 threads, 8192 blocks,
+// REPORT: "block_life_us":0.938{{[0-9]*}},
 // REPORT-SAME: "reduction_steps":2,
 // REPORT-SAME: "rounds":2,
 // REPORT-SAME: "step_us":0.375{{[0-9]*}},

@@ -60,7 +60,7 @@ func.func @two_users(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>, %c: tenso
 // too short for threads to share (31 elements), its rows' traffic on the
 // sum's blocks makes the group slower than the two kernels in the model
 // (8192 rows: the group's 256 blocks take 1.31 us, each kernel alone one
-// round of blocks, a round trip, 0.64 us): kept fused, with a note (the
+// round of blocks, a round trip, 0.56 us): kept fused, with a note (the
 // model prices no launch), unless unfuse-slower=1
 // (select-unfuse-slower.mlir).
 // REPORT-LABEL: func @row

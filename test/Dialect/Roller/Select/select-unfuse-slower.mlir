@@ -11,7 +11,7 @@
 // Softmax's divide after its row sum, on rows too short for threads to share
 // (31 elements, below a warp): the rows' second read on the sum's blocks
 // makes the group slower than two kernels (8192 rows: 1.31 us fused, two
-// kernels of one round trip each, 0.64 + 0.64 us; shorter or fewer rows
+// kernels of one round trip each, 0.56 + 0.56 us; shorter or fewer rows
 // leave the group faster). (Rows of 1000 are split over the threads of
 // each block, and the group is faster fused.)
 // CHECK-LABEL: func.func @row
