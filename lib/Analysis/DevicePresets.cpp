@@ -37,7 +37,9 @@
 //              one-shot streaming kernels against occupancy;
 //              cuda-latency/v100.txt and a100_80.txt, gpu-latency/
 //              h100_pcie.txt, a pointer chase's cycles per load against its
-//              footprint.
+//              footprint; gpu-small-kernels/a100_80.txt and h200.txt,
+//              the bandwidth of 10000 back-to-back launches of a small
+//              kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -123,6 +125,21 @@ constexpr double kAmpereRoundTripNs = oneShotRoundTripNs(108, 157);
 constexpr double kHopperRoundTripNs = oneShotRoundTripNs(114, 183);
 constexpr double kH200RoundTripNs = oneShotRoundTripNs(132, 240);
 
+/// R13: what one more kernel adds to a stream: [GB]'s gpu-small-kernels
+/// launches the scale kernel over 4096 f64 (2 x 8 x 4096 bytes moved) 10000
+/// times back to back in one stream and reports the bytes over the time;
+/// at the fastest block size that is `measuredGBps`. The interval is the
+/// launch and the kernel's own life, one round trip, which each kernel's
+/// prediction already charges.
+constexpr double launchGapNs(double measuredGBps, double roundTripNs) {
+  return 2 * 8 * 4096 / measuredGBps - roundTripNs;
+}
+
+/// [GB]'s boards: an A100 80GB moves 25 GB/s (2621.4 ns a kernel, 1917.0 ns
+/// beyond its round trip); an H200 27 GB/s (2427.3 ns, 1864.1 ns).
+constexpr double kAmpereLaunchNs = launchGapNs(25, kAmpereRoundTripNs);
+constexpr double kH200LaunchNs = launchGapNs(27, kH200RoundTripNs);
+
 /// R12: the latency of a load that misses the L2, from [GB]'s pointer chase
 /// (one warp; each load's address is the value the previous one returned),
 /// at its largest footprint, far beyond the L2: `cycles` per load at the SM
@@ -207,6 +224,7 @@ DeviceSpec makeA100() {
   spec.smemReservedPerBlock = 1024; // [TG] 1 KB per block; [OCC] cc >= 8
   spec.smemAllocUnit = 128;         // [OCC] cudaOccSMemAllocationGranularity
   spec.l2Bytes = 40 * MiB;          // [A100-WP] Table 3: L2 40 MB
+  spec.launchNs = kAmpereLaunchNs;  // R13 [GB] (A100 80GB)
   const double clock = spec.clockMHz;
   spec.peaks = {
       {"f64", 9.7, 19.5}, // [A100-WP] Table 1: FP64 9.7, FP64 Tensor 19.5
@@ -282,6 +300,7 @@ DeviceSpec makeH200() {
   // SXM5); NVIDIA publishes no H200 L2 size. 60 MB is the full GH100 L2
   // [H100-WP], which fits H200 populating all six HBM stacks.
   spec.l2Bytes = 60 * MiB;
+  spec.launchNs = kH200LaunchNs; // R13 [GB] (an H200)
   const double clock = spec.clockMHz;
   spec.levels = {
       // [H200-DS] 141GB HBM3e, 4.8 TB/s; round trip [GB] (an H200); load

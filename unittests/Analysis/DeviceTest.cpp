@@ -175,6 +175,19 @@ TEST(DeviceTest, V100Figures) {
   EXPECT_NEAR(preset("h100").levels[0].loadLatencyNs, 375.2, 0.05);
   EXPECT_EQ(preset("h200").levels[0].loadLatencyNs,
             preset("h100").levels[0].loadLatencyNs);
+  // R13 from [GB]'s back-to-back launches of the scale kernel over 4096
+  // f64 (65536 bytes a kernel): A100 80GB 25 GB/s, H200 27, less the round
+  // trip. The V100 and H100 have no measurement: callers fall back.
+  EXPECT_DOUBLE_EQ(preset("a100").launchNs,
+                   65536 / 25.0 - 2 * 32 * 16 * 108 / 157.0);
+  EXPECT_NEAR(preset("a100").launchNs, 1917.0, 0.05);
+  EXPECT_DOUBLE_EQ(preset("h200").launchNs,
+                   65536 / 27.0 - 2 * 32 * 16 * 132 / 240.0);
+  EXPECT_NEAR(preset("h200").launchNs, 1864.1, 0.05);
+  EXPECT_EQ(v.launchNs, 0);
+  EXPECT_EQ(preset("h100").launchNs, 0);
+  EXPECT_EQ(v.getLaunchUs(2.0), 2.0);
+  EXPECT_NEAR(preset("h200").getLaunchUs(2.0), 1.8641, 1e-4);
   EXPECT_EQ(v.getPeak("f32")->cudaCoreTflops, 15.7);
   EXPECT_EQ(v.getPeak("f64")->cudaCoreTflops, 7.8);
   EXPECT_EQ(v.getPeak("f16")->tensorCoreTflops, 125);
@@ -339,6 +352,8 @@ TEST(DeviceTest, ValidateReportsEachProblem) {
        [](DeviceSpec &s) { s.levels[0].roundTripNs = -2; }},
       {"level 'global' load_latency_ns must not be negative (got -3)",
        [](DeviceSpec &s) { s.levels[0].loadLatencyNs = -3; }},
+      {"launch_ns must not be negative (got -4)",
+       [](DeviceSpec &s) { s.launchNs = -4; }},
       {"level 'shared' capacity_bytes (1000) differs from smem_per_sm "
        "(233472)",
        [](DeviceSpec &s) { s.levels[1].capacityBytes = 1000; }},
@@ -437,6 +452,14 @@ TEST(DeviceTest, JSONBaseOverridesOnlyGivenKeys) {
   EXPECT_EQ(parsed->levels[0].loadLatencyNs, 420);
   EXPECT_EQ(parsed->levels[0].roundTripNs,
             preset("h200").levels[0].roundTripNs);
+
+  // And a measured launch.
+  parsed = parseDeviceJSON(R"({"base": "a100", "name": "a100-measured",
+      "launch_ns": 2500})");
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->validate(), std::nullopt);
+  EXPECT_EQ(parsed->launchNs, 2500);
+  EXPECT_EQ(parsed->getLaunchUs(2.0), 2.5);
 
   // mma_shapes replaces the base list.
   parsed = parseDeviceJSON(R"({"base": "a100", "mma_shapes": [

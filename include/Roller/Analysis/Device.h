@@ -125,6 +125,11 @@ struct DeviceSpec {
   /// Shared memory is allocated per block in units of this many bytes.
   int64_t smemAllocUnit = 0;
   int64_t l2Bytes = 0;
+  /// What one more kernel adds to a stream of back-to-back launches beyond
+  /// its own life, in ns: the interval between tiny kernels, less the round
+  /// trip every kernel's prediction already charges (R13, docs/devices.md).
+  /// 0 when not measured.
+  double launchNs = 0;
   std::vector<PeakThroughput> peaks;
   std::vector<MmaShape> mmaShapes;
   /// Memory levels, outermost (global) first, each kind at most once.
@@ -150,6 +155,12 @@ struct DeviceSpec {
 
   /// The peak throughput entry for an element type, or nullptr.
   const PeakThroughput *getPeak(llvm::StringRef elementType) const;
+
+  /// A further kernel's launch in microseconds: launchNs where measured,
+  /// else `unmeasuredUs`.
+  double getLaunchUs(double unmeasuredUs) const {
+    return launchNs > 0 ? launchNs * 1e-3 : unmeasuredUs;
+  }
 };
 
 /// The preset Roller targets when neither an option nor the module names a

@@ -196,7 +196,7 @@ buildSpec(function_ref<InFlightDiagnostic()> emitError, StringRef name,
           int64_t regsPerBlock, int64_t regAllocUnit, int64_t smemPerBlock,
           int64_t smemPerSM, int64_t smemReservedPerBlock,
           int64_t smemAllocUnit, int64_t l2Bytes, ArrayAttr peaks,
-          ArrayAttr mmaShapes, ArrayAttr levels) {
+          ArrayAttr mmaShapes, ArrayAttr levels, llvm::APFloat launch) {
   DeviceSpec spec;
   spec.name = name.str();
   spec.chip = chip.str();
@@ -216,6 +216,7 @@ buildSpec(function_ref<InFlightDiagnostic()> emitError, StringRef name,
   spec.smemReservedPerBlock = smemReservedPerBlock;
   spec.smemAllocUnit = smemAllocUnit;
   spec.l2Bytes = l2Bytes;
+  spec.launchNs = launch.convertToDouble();
   for (Attribute attr : peaks) {
     auto peak = dyn_cast<PeakAttr>(attr);
     if (!peak) {
@@ -269,12 +270,14 @@ LogicalResult DeviceAttr::verify(
     int64_t maxRegsPerThread, int64_t regsPerSM, int64_t regsPerBlock,
     int64_t regAllocUnit, int64_t smemPerBlock, int64_t smemPerSM,
     int64_t smemReservedPerBlock, int64_t smemAllocUnit, int64_t l2Bytes,
-    ArrayAttr peaks, ArrayAttr mmaShapes, ArrayAttr levels) {
-  FailureOr<DeviceSpec> spec = buildSpec(
-      emitError, name, chip, smCount, warpSize, warpSchedulersPerSM, clockMHz,
-      maxThreadsPerBlock, maxThreadsPerSM, maxBlocksPerSM, maxRegsPerThread,
-      regsPerSM, regsPerBlock, regAllocUnit, smemPerBlock, smemPerSM,
-      smemReservedPerBlock, smemAllocUnit, l2Bytes, peaks, mmaShapes, levels);
+    ArrayAttr peaks, ArrayAttr mmaShapes, ArrayAttr levels,
+    llvm::APFloat launch) {
+  FailureOr<DeviceSpec> spec =
+      buildSpec(emitError, name, chip, smCount, warpSize, warpSchedulersPerSM,
+                clockMHz, maxThreadsPerBlock, maxThreadsPerSM, maxBlocksPerSM,
+                maxRegsPerThread, regsPerSM, regsPerBlock, regAllocUnit,
+                smemPerBlock, smemPerSM, smemReservedPerBlock, smemAllocUnit,
+                l2Bytes, peaks, mmaShapes, levels, launch);
   if (failed(spec))
     return failure();
   if (std::optional<std::string> reason = spec->validate())
@@ -290,7 +293,7 @@ DeviceSpec DeviceAttr::toSpec() const {
       getMaxThreadsPerSm(), getMaxBlocksPerSm(), getMaxRegsPerThread(),
       getRegsPerSm(), getRegsPerBlock(), getRegAllocUnit(), getSmemPerBlock(),
       getSmemPerSm(), getSmemReservedPerBlock(), getSmemAllocUnit(),
-      getL2Bytes(), getPeaks(), getMmaShapes(), getLevels());
+      getL2Bytes(), getPeaks(), getMmaShapes(), getLevels(), getLaunch());
 }
 
 MemLevelAttr DeviceAttr::getLevel(MemoryLevel kind) const {
@@ -341,7 +344,7 @@ static DeviceAttr withDeviceParams(MLIRContext *ctx, const DeviceSpec &spec,
                spec.regsPerBlock, spec.regAllocUnit, spec.smemPerBlock,
                spec.smemPerSM, spec.smemReservedPerBlock, spec.smemAllocUnit,
                spec.l2Bytes, b.getArrayAttr(peaks), b.getArrayAttr(mmas),
-               b.getArrayAttr(levels));
+               b.getArrayAttr(levels), llvm::APFloat(spec.launchNs));
 }
 
 DeviceAttr DeviceAttr::get(MLIRContext *ctx, const DeviceSpec &spec) {

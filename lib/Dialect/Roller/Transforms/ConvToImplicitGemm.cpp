@@ -248,14 +248,15 @@ int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
       ops.push_back(op);
   });
   int64_t count = 0;
+  DeviceSpec spec = device.toSpec();
+  double launchUs = resolveLaunchUs(options.launchUs, spec);
   for (linalg::LinalgOp op : ops) {
     Location loc = op.getLoc();
     if (whyNotConvGemm(op))
       continue;
     std::optional<std::pair<double, double>> weighed;
     if (options.weighTransposes)
-      weighed =
-          weighTransposes(rewriter, op, device.toSpec(), options.launchUs);
+      weighed = weighTransposes(rewriter, op, spec, launchUs);
     if (weighed && weighed->second >= weighed->first) {
       if (remarks)
         emitRemark(loc) << "roller-conv-to-implicit-gemm: left a "

@@ -6,11 +6,11 @@
 // RUN: sed 's|// DEVICE: expected_|// expected-|' %s | roller-opt --roller-select="device=b200" --verify-diagnostics
 // RUN: sed 's|// FILE: expected_|// expected-|' %s | roller-opt --roller-select="device=%t.does-not-exist.json" --verify-diagnostics
 // RUN: sed 's|// REPORT: expected_|// expected-|' %s | roller-opt --roller-select="report=%t.no-such-dir/r.jsonl" --verify-diagnostics
-// RUN: sed 's|// LAUNCH: expected_|// expected-|' %s | roller-opt --roller-select="split-launch-us=-1" --verify-diagnostics
+// RUN: sed 's|// LAUNCH: expected_|// expected-|' %s | roller-opt --roller-select="split-launch-us=nan" --verify-diagnostics
 
 // Bad options are errors at the module and the pass fails; all but an
 // unwritable report are found before any op is looked at (no remark).
-// LAUNCH: expected_error @+7 {{roller-select: split-launch-us must be at least 0, got -1.00}}
+// LAUNCH: expected_error @+7 {{roller-select: split-launch-us must be a finite number (negative: the device's launch), got nan}}
 // SEARCH: expected_error @+6 {{roller-select: search must be 'construct' or 'exhaustive', got 'bogus'}}
 // TOPK: expected_error @+5 {{roller-select: top-k must be at least 1, got 0}}
 // RANK: expected_error @+4 {{roller-select: rank must be at least 1, got 0}}

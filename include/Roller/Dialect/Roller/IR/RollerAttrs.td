@@ -168,6 +168,9 @@ def Roller_DeviceAttr : Roller_Attr<"Device", "device"> {
     Sizes are in bytes, `clock_mhz` is the boost clock. `levels` lists the
     `#roller.mem_level`s outermost first; `peaks` has one `#roller.peak` per
     element type; `mma_shapes` the supported `#roller.mma_shape`s.
+    `launch` (omitted when 0, not measured) is what one more kernel adds to a
+    stream of back-to-back launches beyond its own life, in ns
+    (`docs/devices.md` R13).
 
     ```mlir
     module attributes {roller.device = #roller.device<name = "h200",
@@ -195,7 +198,8 @@ def Roller_DeviceAttr : Roller_Attr<"Device", "device"> {
     "int64_t":$l2_bytes,
     "::mlir::ArrayAttr":$peaks,
     "::mlir::ArrayAttr":$mma_shapes,
-    "::mlir::ArrayAttr":$levels
+    "::mlir::ArrayAttr":$levels,
+    Roller_OptionalF64Parameter<"ns, 0 when not measured">:$launch
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

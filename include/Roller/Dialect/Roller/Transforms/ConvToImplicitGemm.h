@@ -46,7 +46,8 @@ struct ImplicitGemmOptions {
   bool bf16SumsWidened = true;
   /// Microseconds added per extra kernel (an NCHW batch's transposes) when
   /// the model weighs the rewrite against the convolution, as the split
-  /// across blocks does for its second kernel (split-launch-us).
+  /// across blocks does for its second kernel (split-launch-us; negative:
+  /// the device's, resolveLaunchUs).
   double launchUs = SelectionOptions::kDefaultSplitLaunchUs;
   /// Weigh the rewrites that add kernels against the convolution (the
   /// selection's pipeline); false rewrites every convolution that

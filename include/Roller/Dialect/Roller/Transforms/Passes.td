@@ -47,8 +47,10 @@ defvar RollerSelectionOptions = [
          "false keeps every reduction in one block, as ROLLER does">,
   Option<"splitLaunchUs", "split-launch-us", "double",
          /*default=*/"::mlir::roller::SelectionOptions::kDefaultSplitLaunchUs",
-         "What a split across blocks must save, in predicted microseconds: "
-         "the second kernel's launch, which the model does not price">
+         "What one more kernel costs, in microseconds, where the model "
+         "weighs a split across blocks or an unfused epilogue against one "
+         "kernel: negative (the default) takes the device's measured "
+         "launch_ns, or 2 us where it has none">
 ];
 
 def RollerAttachDevicePass : Pass<"roller-attach-device", "::mlir::ModuleOp"> {

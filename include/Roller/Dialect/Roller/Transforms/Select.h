@@ -71,10 +71,12 @@ struct SelectionOptions {
   static constexpr int64_t kDefaultTopK = 10;
   static constexpr const char *kDefaultSearch = "construct";
   static constexpr int64_t kDefaultRank = 1;
-  /// The launch of a split's second kernel, which the model does not price:
-  /// "on the order of microseconds" (docs/model.md, "Splitting a reduction
-  /// across blocks"); an assumption until a GPU measures it.
-  static constexpr double kDefaultSplitLaunchUs = 2.0;
+  /// A further kernel's launch on a device without a measured one (its
+  /// launch_ns is 0): "on the order of microseconds" (docs/model.md,
+  /// "Splitting a reduction across blocks"), an assumption.
+  static constexpr double kUnmeasuredLaunchUs = 2.0;
+  /// split-launch-us's default, negative: the device's launch.
+  static constexpr double kDefaultSplitLaunchUs = -1.0;
 
   /// Preset name or JSON file; empty: the module's roller.device, else h200.
   std::string device;
@@ -97,9 +99,19 @@ struct SelectionOptions {
   /// Split the reduction of an op that leaves SMs idle across blocks when
   /// the model predicts it faster (SplitReductionAcrossBlocks.h).
   bool splitAcrossBlocks = true;
-  /// What such a split must save in predicted time (the second launch).
+  /// What one more kernel costs the split across blocks and the fusion
+  /// decisions, in microseconds; negative: the device's (resolveLaunchUs).
   double splitLaunchUs = kDefaultSplitLaunchUs;
 };
+
+/// A further kernel's launch in microseconds: `optionUs` where it is not
+/// negative (split-launch-us), else the device's measured launch_ns, else
+/// SelectionOptions::kUnmeasuredLaunchUs.
+inline double resolveLaunchUs(double optionUs, const DeviceSpec &device) {
+  return optionUs >= 0
+             ? optionUs
+             : device.getLaunchUs(SelectionOptions::kUnmeasuredLaunchUs);
+}
 
 /// Chooses the #roller.config of `op` on `device`: the `rank`-th best of
 /// the `topK` rPrograms the construction ranks (topK is raised to `rank`).
