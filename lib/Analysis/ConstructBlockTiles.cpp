@@ -117,9 +117,7 @@ Constructor::deepenSteps(const ExprView &view, const AlignmentContext &ctx,
   // the steps alone may reach.
   std::pair<Prediction, Tile> steps =
       deepenChain(view, ctx, mma, tile, prediction, /*pipelines=*/false);
-  // A pipeline needs cp.async (a default of 2 stages or more) and a depth the
-  // caller did not fix.
-  if (options.stages == 0 && stages >= 2) {
+  if (mayAddStage(prediction, stages)) {
     std::pair<Prediction, Tile> piped =
         deepenChain(view, ctx, mma, tile, prediction, /*pipelines=*/true);
     if (isPreferred(piped.first, steps.first))
@@ -164,7 +162,7 @@ Constructor::deepenChain(const ExprView &view, const AlignmentContext &ctx,
         deeper[a] = *size;
         consider(constructNewBlockTile(view, deeper, mma), deeper, depth);
       }
-    } else if (depth < kMaxStages && prediction.reductionSteps > depth) {
+    } else if (mayAddStage(prediction, depth)) {
       consider(constructWithStages(view, tile, mma, depth + 1), tile,
                depth + 1);
     }

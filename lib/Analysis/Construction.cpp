@@ -238,10 +238,6 @@ void Constructor::runOnView(const ExprView &view,
 }
 
 void Constructor::rankDeeperPipelines() {
-  // Deeper pipelines need cp.async (a default of 2 stages or more) and a
-  // depth the caller did not fix.
-  if (options.stages != 0 || stages < 2)
-    return;
   // The enumeration's tiles and the construction's alike, whichever view or
   // path built them: the budget truncates the enumeration, and the
   // construction's shrunk tiles lie outside it.
@@ -254,12 +250,12 @@ void Constructor::rankDeeperPipelines() {
     // A deeper pipeline shortens only the latency stage and takes shared
     // memory (so never raises the residents the other stages divide by):
     // past the first depth that is not latency-bound none is faster.
-    for (int64_t depth = stages + 1;
-         depth <= kMaxStages && depth <= prediction.reductionSteps &&
-         prediction.bottleneck == Stage::Latency;
+    for (int64_t depth = stages; prediction.bottleneck == Stage::Latency &&
+                                 mayAddStage(prediction, depth);
          ++depth) {
-      schedule.stages = depth;
-      if (!seenSchedules.insert({schedule.block, schedule.thread, depth})
+      schedule.stages = depth + 1;
+      if (!seenSchedules
+               .insert({schedule.block, schedule.thread, schedule.stages})
                .second)
         continue;
       ++considered;

@@ -111,6 +111,16 @@ private:
                                       const AlignmentContext &ctx,
                                       const std::optional<MmaPlan> &mma,
                                       Tile tile, Prediction prediction);
+  /// Whether a schedule predicted `prediction` with a pipeline of `depth`
+  /// stages may take one more: the caller left the depth to the
+  /// construction, the device has cp.async (a default of 2 or more), the
+  /// depth is below ConstructionOptions::kMaxStages and the block has more
+  /// reduction steps than stages.
+  bool mayAddStage(const Prediction &prediction, int64_t depth) const {
+    return options.stages == 0 && stages >= 2 &&
+           depth < ConstructionOptions::kMaxStages &&
+           prediction.reductionSteps > depth;
+  }
   /// One chain of deepenSteps: deeper steps, or with `pipelines` deeper
   /// pipelines of the same tile, while the latency binds and the time
   /// shortens.
@@ -167,9 +177,6 @@ private:
   static constexpr size_t kRefineSeeds = 4;
   static constexpr int kRefineRounds = 6;
   static constexpr size_t kPolishCandidates = 3;
-  /// The deepest pipeline deepenSteps tries (CUTLASS's and Triton's Ampere
-  /// and Hopper GEMMs use 3 to 5 stages).
-  static constexpr int64_t kMaxStages = 4;
   /// How the last view was scheduled.
   std::string path;
   double eps = 0;

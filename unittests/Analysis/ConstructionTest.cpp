@@ -255,16 +255,18 @@ TEST(ConstructionTest, Stages) {
   EXPECT_EQ(getDefaultStages(preset("h200")), 2);
   EXPECT_EQ(getDefaultStages(preset("a100")), 2);
   EXPECT_EQ(getDefaultStages(preset("v100")), 1);
-  // The default, or a deeper pipeline (up to 4) where deepenSteps found the
-  // default's steps latency-bound; never deeper than the block has steps.
+  // The default, or a deeper pipeline (up to kMaxStages) where deepenSteps
+  // found the default's steps latency-bound; never deeper than the block
+  // has steps.
   TensorExpr mm = matmul(512, 512, 512);
   for (const char *name : kDevices)
     for (const Candidate &c : construct(mm, preset(name)).candidates) {
       int64_t byDefault = getDefaultStages(preset(name));
       int64_t steps = c.prediction.reductionSteps;
       EXPECT_GE(c.schedule.stages, std::min(byDefault, steps)) << name;
-      EXPECT_LE(c.schedule.stages,
-                byDefault == 1 ? 1 : std::min<int64_t>(4, steps))
+      EXPECT_LE(
+          c.schedule.stages,
+          byDefault == 1 ? 1 : std::min(ConstructionOptions::kMaxStages, steps))
           << name;
     }
   ConstructionOptions three;

@@ -30,8 +30,13 @@ struct ConstructionOptions {
   /// constructing (for measuring the construction against it).
   bool exhaustive = false;
   /// Software-pipeline stages of the shared-memory copies; 0 picks the
-  /// device's default (2 with cp.async on sm_80 and later, else 1).
+  /// device's default (2 with cp.async on sm_80 and later, else 1), and
+  /// deeper pipelines, up to kMaxStages, where the default's reduction steps
+  /// are latency-bound.
   int64_t stages = 0;
+  /// The deepest pipeline the construction tries on its own (CUTLASS's and
+  /// Triton's Ampere and Hopper GEMMs use 3 to 5 stages).
+  static constexpr int64_t kMaxStages = 4;
   /// Upper bound on level-0 tiles visited, so that huge operators still
   /// select in milliseconds (exhaustive mode: tiles enumerated).
   int64_t budget = 384;
