@@ -193,13 +193,24 @@ static std::optional<double> predictBest(linalg::LinalgOp op,
   return result->candidates.front().prediction.totalUs;
 }
 
+namespace {
+/// The model's case for rewriting an NCHW batch's convolution.
+struct WeighedRewrite {
+  double convUs;
+  /// The matmul and the transposes, with a launch per extra kernel.
+  double gemmUs;
+  int64_t extraKernels;
+};
+} // namespace
+
 /// Predicted times of `op` as a convolution and as its implicit GEMM with
 /// the transposes of an NCHW batch (plus `launchUs` per extra kernel),
 /// when the rewrite adds kernels: an NCHW convolution with a batch above
 /// 1. The rewrite is tried on a clone, whose ops are then erased.
-static std::optional<std::pair<double, double>>
-weighTransposes(RewriterBase &rewriter, linalg::LinalgOp op,
-                const DeviceSpec &device, double launchUs) {
+static std::optional<WeighedRewrite> weighTransposes(RewriterBase &rewriter,
+                                                     linalg::LinalgOp op,
+                                                     const DeviceSpec &device,
+                                                     double launchUs) {
   auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
   if (!nchw || cast<RankedTensorType>(op.getDpsInputOperand(0)->get().getType())
                        .getDimSize(0) == 1)
@@ -208,6 +219,7 @@ weighTransposes(RewriterBase &rewriter, linalg::LinalgOp op,
   if (!convUs)
     return std::nullopt;
   std::optional<double> gemmUs;
+  int64_t extraKernels = 0;
   inspectRewrittenClone(rewriter, op, [&](linalg::LinalgOp clone) {
     FailureOr<linalg::MatmulOp> matmul = convToImplicitGemm(rewriter, clone);
     if (failed(matmul))
@@ -224,7 +236,8 @@ weighTransposes(RewriterBase &rewriter, linalg::LinalgOp op,
                             .getDefiningOp<tensor::CollapseShapeOp>())
       if (auto transpose = collapse.getSrc().getDefiningOp<linalg::LinalgOp>())
         kernels.push_back(transpose);
-    double total = launchUs * (kernels.size() - 1);
+    extraKernels = int64_t(kernels.size()) - 1;
+    double total = launchUs * double(extraKernels);
     for (linalg::LinalgOp kernel : kernels) {
       // A kernel no schedule fits: the rewrite is not taken.
       std::optional<double> us = predictBest(kernel, device);
@@ -234,7 +247,7 @@ weighTransposes(RewriterBase &rewriter, linalg::LinalgOp op,
   });
   if (!gemmUs)
     return std::nullopt;
-  return std::make_pair(*convUs, *gemmUs);
+  return WeighedRewrite{*convUs, *gemmUs, extraKernels};
 }
 
 int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
@@ -254,17 +267,24 @@ int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
     Location loc = op.getLoc();
     if (whyNotConvGemm(op))
       continue;
-    std::optional<std::pair<double, double>> weighed;
+    std::optional<WeighedRewrite> weighed;
     if (options.weighTransposes)
       weighed = weighTransposes(rewriter, op, spec, launchUs);
-    if (weighed && weighed->second >= weighed->first) {
+    // What the remarks say of the launches the rewrite adds.
+    auto launches = [&] {
+      return llvm::formatv("{0} extra kernel{1}, a launch of {2:f2} us each",
+                           weighed->extraKernels,
+                           weighed->extraKernels == 1 ? "" : "s", launchUs)
+          .str();
+    };
+    if (weighed && weighed->gemmUs >= weighed->convUs) {
       if (remarks)
         emitRemark(loc) << "roller-conv-to-implicit-gemm: left a "
                            "convolution: its implicit GEMM and the transposes "
                            "of its NCHW batch are predicted "
-                        << llvm::formatv("{0:f2}", weighed->second)
-                        << " us, the convolution "
-                        << llvm::formatv("{0:f2}", weighed->first) << " us";
+                        << llvm::formatv("{0:f2}", weighed->gemmUs) << " us ("
+                        << launches() << "), the convolution "
+                        << llvm::formatv("{0:f2}", weighed->convUs) << " us";
       continue;
     }
     if (failed(convToImplicitGemm(rewriter, op)))
@@ -277,8 +297,8 @@ int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
               "gathered patches (tensor cores)";
     if (weighed)
       remark << llvm::formatv(", with the transposes of its NCHW batch "
-                              "{0:f2} us predicted against {1:f2} us",
-                              weighed->second, weighed->first);
+                              "{0:f2} us predicted ({1}) against {2:f2} us",
+                              weighed->gemmUs, launches(), weighed->convUs);
   }
   return count;
 }

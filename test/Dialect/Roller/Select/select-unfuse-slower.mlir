@@ -18,7 +18,7 @@
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}} attrs = {roller.config = #roller.config<{{[^}]*}}>, roller.unfused} {
 // TILE: remark: roller-fuse-epilogues: not fused into the rProgram at {{.*}}: the selection predicted the two kernels faster than the fused one (roller.unfused)
 func.func @gate(%a: tensor<2048x4096xf16>, %b: tensor<4096x11008xf16>, %c: tensor<2048x11008xf32>, %up: tensor<2048x11008xf16>, %y0: tensor<2048x11008xf16>) -> tensor<2048x11008xf16> {
-  // expected-remark @+2 {{roller-select: not fused with its epilogue at}}
+  // expected-remark-re @+2 {{roller-select: not fused with its epilogue at {{.*}}: two kernels predicted 580.13 us (540.67 + 37.59 + a launch of 1.86), fused 654.21 us}}
   // expected-remark @+1 {{roller-select: tensor-core}}
   %g = linalg.matmul ins(%a, %b : tensor<2048x4096xf16>, tensor<4096x11008xf16>) outs(%c : tensor<2048x11008xf32>) -> tensor<2048x11008xf32>
   // expected-remark @+1 {{roller-select: one-level}}
