@@ -3,12 +3,12 @@
 #include "Roller/Analysis/BlockOrder.h"
 #include "Roller/Analysis/Traffic.h"
 
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::roller;
@@ -29,19 +29,16 @@ std::pair<int64_t, int64_t>
 mlir::roller::countWaveRowsAndColumns(int64_t rows, int64_t cols, int64_t wave,
                                       int64_t group) {
   // Full planes cover every row and column; the partial last one, its
-  // first `rest` ids.
+  // first `rest` ids: whole bands of `group` rows (every column), then
+  // `within` ids walking down the columns of the next band.
   int64_t perPlane = rows * cols;
   int64_t fullPlanes = wave / perPlane, rest = wave % perPlane;
-  // The partial plane's ids touch at most `rest` rows and columns, however
-  // large the grid.
-  llvm::DenseSet<int64_t> rowSeen, colSeen;
-  for (int64_t id = 0; id < rest; ++id) {
-    auto [row, col] = getBlockPosition(id, rows, cols, group);
-    rowSeen.insert(row);
-    colSeen.insert(col);
-  }
-  return {fullPlanes * rows + int64_t(rowSeen.size()),
-          fullPlanes * cols + int64_t(colSeen.size())};
+  int64_t height = std::max<int64_t>(group, 1);
+  int64_t band = height * cols;
+  int64_t fullBands = rest / band, within = rest % band;
+  int64_t restRows = fullBands * height + std::min(height, within);
+  int64_t restCols = fullBands > 0 ? cols : llvm::divideCeil(within, height);
+  return {fullPlanes * rows + restRows, fullPlanes * cols + restCols};
 }
 
 namespace {
@@ -80,42 +77,107 @@ static int64_t getWave(const BlockGrid &grid, const DeviceSpec &device,
                   device.smCount * std::max<int64_t>(blocksPerSM, 1));
 }
 
+namespace {
+/// The rows, columns and planes of the block grid the first wave covers.
+struct WaveCover {
+  BlockGrid grid;
+  int64_t wave = 1, rows = 1, cols = 1, planes = 1;
+};
+} // namespace
+
+static WaveCover getWaveCover(const TensorExpr &expr, const DeviceSpec &device,
+                              const Schedule &schedule, int64_t blocksPerSM,
+                              int64_t group) {
+  WaveCover cover;
+  cover.grid = getBlockGrid(expr, schedule);
+  cover.wave = getWave(cover.grid, device, blocksPerSM);
+  std::tie(cover.rows, cover.cols) = countWaveRowsAndColumns(
+      cover.grid.rows, cover.grid.cols, cover.wave, group);
+  cover.planes =
+      llvm::divideCeil(cover.wave, cover.grid.rows * cover.grid.cols);
+  return cover;
+}
+
+/// The distinct tiles of `input` the first wave reads in one reduction step.
+static int64_t countWaveTiles(const TensorExpr &expr, const WaveCover &cover,
+                              const TensorAccess &input) {
+  const BlockGrid &grid = cover.grid;
+  bool byRow = grid.rowAxis >= 0 && input.usesAxis(grid.rowAxis);
+  bool byCol = grid.colAxis >= 0 && input.usesAxis(grid.colAxis);
+  bool byPlane = false;
+  for (unsigned a = 0; a < expr.getRank(); ++a)
+    if (!expr.axes[a].isReduction() && int64_t(a) != grid.rowAxis &&
+        int64_t(a) != grid.colAxis && input.usesAxis(a))
+      byPlane = true;
+  // A tile indexed by both rows and columns is one block's; one indexed
+  // by rows (or columns) is shared by the wave's blocks of that row, and,
+  // unless the outer axes index it too, by those of every plane.
+  if (byRow && byCol)
+    return cover.wave;
+  if (byRow)
+    return byPlane ? cover.rows : std::min(cover.rows, grid.rows);
+  if (byCol)
+    return byPlane ? cover.cols : std::min(cover.cols, grid.cols);
+  if (byPlane)
+    return cover.planes;
+  return 1;
+}
+
+static int64_t getTransactionBytes(const DeviceSpec &device) {
+  const MemLevel *global = device.getLevel(MemLevelKind::Global);
+  return global ? global->transactionBytes : 32;
+}
+
 double mlir::roller::getWaveTileBytes(const TensorExpr &expr,
                                       const DeviceSpec &device,
                                       const Schedule &schedule,
                                       int64_t blocksPerSM, int64_t group) {
-  BlockGrid grid = getBlockGrid(expr, schedule);
-  int64_t wave = getWave(grid, device, blocksPerSM);
-  auto [rows, cols] =
-      countWaveRowsAndColumns(grid.rows, grid.cols, wave, group);
-  int64_t planes = llvm::divideCeil(wave, grid.rows * grid.cols);
-  const MemLevel *global = device.getLevel(MemLevelKind::Global);
-  int64_t transaction = global ? global->transactionBytes : 32;
+  WaveCover cover = getWaveCover(expr, device, schedule, blocksPerSM, group);
+  int64_t transaction = getTransactionBytes(device);
   double bytes = 0;
   for (const TensorAccess &input : expr.inputs) {
     if (!input.isRead || input.indices.empty())
       continue;
-    bool byRow = grid.rowAxis >= 0 && input.usesAxis(grid.rowAxis);
-    bool byCol = grid.colAxis >= 0 && input.usesAxis(grid.colAxis);
-    bool byPlane = false;
-    for (unsigned a = 0; a < expr.getRank(); ++a)
-      if (!expr.axes[a].isReduction() && int64_t(a) != grid.rowAxis &&
-          int64_t(a) != grid.colAxis && input.usesAxis(a))
-        byPlane = true;
-    // A tile indexed by both rows and columns is one block's; one indexed
-    // by rows (or columns) is shared by the wave's blocks of that row, and,
-    // unless the outer axes index it too, by those of every plane.
-    int64_t tiles = 1;
-    if (byRow && byCol)
-      tiles = wave;
-    else if (byRow)
-      tiles = byPlane ? rows : std::min(rows, grid.rows);
-    else if (byCol)
-      tiles = byPlane ? cols : std::min(cols, grid.cols);
-    else if (byPlane)
-      tiles = planes;
-    bytes += double(tiles) *
+    bytes += double(countWaveTiles(expr, cover, input)) *
              getTileTransactionBytes(input, schedule.block, transaction);
+  }
+  return bytes;
+}
+
+double mlir::roller::getDramTraffic(const TensorExpr &expr,
+                                    const DeviceSpec &device,
+                                    const Schedule &schedule,
+                                    int64_t blocksPerSM, int64_t group) {
+  int64_t transaction = getTransactionBytes(device);
+  double bytes = getGlobalTraffic(expr, schedule.block, transaction);
+  // The whole operator: every input once, every output written once.
+  std::vector<int64_t> whole;
+  for (const Axis &axis : expr.axes)
+    whole.push_back(axis.extent);
+  double footprint = getGlobalTraffic(expr, whole, transaction);
+  bool resident = footprint <= kL2ResidentFraction * double(device.l2Bytes);
+  WaveCover cover = getWaveCover(expr, device, schedule, blocksPerSM, group);
+  double waves = double(llvm::divideCeil(
+      cover.grid.rows * cover.grid.cols * cover.grid.planes, cover.wave));
+  double blocks = double(countSpatialTiles(expr, schedule.block));
+  double steps = double(countReductionSteps(expr, schedule.block));
+  for (const TensorAccess &input : expr.inputs) {
+    if (!input.isRead || input.indices.empty())
+      continue;
+    double tile = getTileTransactionBytes(input, schedule.block, transaction);
+    double perBlock = blocks * steps * tile;
+    double once = getTileTransactionBytes(input, whole, transaction);
+    // A resident operator reads each input from DRAM once. Otherwise every
+    // wave reads its distinct tiles once (its blocks run side by side and
+    // share them through the L2) and nothing survives into the next wave;
+    // never more than every block's tiles, never less than the tensor.
+    double fromDram =
+        resident
+            ? once
+            : std::max(once, std::min(perBlock, waves * steps * tile *
+                                                    double(countWaveTiles(
+                                                        expr, cover, input))));
+    bytes += std::min(fromDram, perBlock) - perBlock;
   }
   return bytes;
 }

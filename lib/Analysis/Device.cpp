@@ -77,8 +77,9 @@ bool DeviceSpec::operator==(const DeviceSpec &other) const {
          smemPerBlock == other.smemPerBlock && smemPerSM == other.smemPerSM &&
          smemReservedPerBlock == other.smemReservedPerBlock &&
          smemAllocUnit == other.smemAllocUnit && l2Bytes == other.l2Bytes &&
-         launchNs == other.launchNs && peaks == other.peaks &&
-         mmaShapes == other.mmaShapes && levels == other.levels;
+         l2GBps == other.l2GBps && launchNs == other.launchNs &&
+         peaks == other.peaks && mmaShapes == other.mmaShapes &&
+         levels == other.levels;
 }
 
 bool DeviceSpec::hasMmaSyncFor(llvm::StringRef inputType) const {
@@ -251,6 +252,7 @@ std::optional<std::string> DeviceSpec::validate() const {
     return "smem_alloc_unit (" + fmt(smemAllocUnit) +
            ") exceeds smem_per_sm (" + fmt(smemPerSM) + ")";
   ROLLER_CHECK(checkInt("l2_bytes", l2Bytes, true, kMaxBytes));
+  ROLLER_CHECK(checkRate("l2_gbps", l2GBps, true));
   ROLLER_CHECK(checkRate("launch_ns", launchNs, true));
 
   if (peaks.empty())

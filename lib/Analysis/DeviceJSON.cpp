@@ -309,6 +309,7 @@ constexpr llvm::StringLiteral kTopKeys[] = {"base",
                                             "smem_reserved_per_block",
                                             "smem_alloc_unit",
                                             "l2_bytes",
+                                            "l2_gbps",
                                             "launch_ns",
                                             "peaks",
                                             "mma_shapes",
@@ -324,6 +325,8 @@ llvm::Error parseTopKey(llvm::StringRef key, const json::Value &value,
     return readString(value, key, spec.chip);
   if (key == "clock_mhz")
     return readNumber(value, key, spec.clockMHz);
+  if (key == "l2_gbps")
+    return readNumber(value, key, spec.l2GBps);
   if (key == "launch_ns")
     return readNumber(value, key, spec.launchNs);
   if (key == "peaks")
@@ -424,6 +427,7 @@ std::string mlir::roller::toJSON(const DeviceSpec &spec) {
     // The rest of the integer fields follow warp_size in kIntFields.
     for (const IntField &field : llvm::drop_begin(kIntFields, 2))
       integer(field.key, spec.*field.member);
+    number("l2_gbps", spec.l2GBps);
     number("launch_ns", spec.launchNs);
     out.attributeArray("peaks", [&] {
       for (const PeakThroughput &peak : spec.peaks)

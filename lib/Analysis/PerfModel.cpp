@@ -2,6 +2,7 @@
 
 #include "Roller/Analysis/PerfModel.h"
 #include "Roller/Analysis/Alignment.h"
+#include "Roller/Analysis/BlockOrder.h"
 #include "Roller/Analysis/Occupancy.h"
 #include "Roller/Analysis/Traffic.h"
 
@@ -483,13 +484,25 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   p.stageUs[unsigned(Stage::Compute)] =
       concurrent * blockOps / (peak * perSM * lanes) * 1e6;
 
-  // Global memory: every block's tiles, in whole transactions.
+  // Global memory: every block's tiles, in whole transactions (ROLLER's
+  // Q0). Where the device lists the L2's bandwidth, they all pass through
+  // the L2 at that rate and DRAM serves only what the L2 does not already
+  // hold, for the blocks in the order the kernel launches them
+  // (getDramTraffic); otherwise every tile comes from DRAM.
   p.globalBytes =
       getGlobalTraffic(expr, schedule.block, global->transactionBytes);
-  double blockGlobal = p.globalBytes / double(p.blocks);
+  p.dramBytes = p.globalBytes;
+  // The busiest SM's share of the bytes at its share of a bandwidth: us per
+  // byte at 1 GB/s.
+  double busiestUs = concurrent / (double(p.blocks) * perSM) * 1e-3;
+  double l2Us = 0;
+  if (device.l2GBps > 0) {
+    int64_t group = chooseBlockGroup(expr, device, schedule, p.blocksPerSM);
+    p.dramBytes = getDramTraffic(expr, device, schedule, p.blocksPerSM, group);
+    l2Us = p.globalBytes * busiestUs / device.l2GBps;
+  }
   p.stageUs[unsigned(Stage::Global)] =
-      concurrent * blockGlobal / (global->getSustainedGBps() * 1e9 * perSM) *
-      1e6;
+      std::max(p.dramBytes * busiestUs / global->getSustainedGBps(), l2Us);
 
   // Shared memory: the threads' reads of their tiles, slowed by the bank
   // conflict degree the padding leaves.

@@ -1,12 +1,13 @@
 //===- BlockOrderTest.cpp - Tests of the blocks' launch order -------------===//
 //
-// getBlockPosition, countWaveRowsAndColumns, getWaveTileBytes and
-// chooseBlockGroup (BlockOrder.h), the first wave's tiles counted by hand
-// on h200's 132 SMs.
+// getBlockPosition, countWaveRowsAndColumns, getWaveTileBytes,
+// getDramTraffic and chooseBlockGroup (BlockOrder.h), the first wave's tiles
+// counted by hand on h200's 132 SMs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Analysis/BlockOrder.h"
+#include "Roller/Analysis/Traffic.h"
 
 #include "TestDevices.h"
 #include "TestExprs.h"
@@ -60,6 +61,30 @@ TEST(BlockOrderTest, WaveRowsAndColumns) {
   EXPECT_EQ(countWaveRowsAndColumns(2, 3, 8, 1), Position(3, 5));
 }
 
+// The closed form counts what walking the ids one by one counts, for every
+// wave, band height and plane shape up to 12 x 12.
+TEST(BlockOrderTest, WaveRowsAndColumnsMatchTheWalk) {
+  for (int64_t rows = 1; rows <= 12; ++rows)
+    for (int64_t cols = 1; cols <= 12; ++cols)
+      for (int64_t group = 1; group <= rows; ++group) {
+        if (rows % group != 0)
+          continue;
+        for (int64_t wave = 1; wave <= 3 * rows * cols; ++wave) {
+          std::set<int64_t> rowSeen, colSeen;
+          int64_t perPlane = rows * cols;
+          for (int64_t id = 0; id < wave; ++id) {
+            auto [row, col] = getBlockPosition(id, rows, cols, group);
+            rowSeen.insert(id / perPlane * rows + row);
+            colSeen.insert(id / perPlane * cols + col);
+          }
+          ASSERT_EQ(countWaveRowsAndColumns(rows, cols, wave, group),
+                    Position(rowSeen.size(), colSeen.size()))
+              << rows << " x " << cols << ", bands of " << group << ", " << wave
+              << " blocks";
+        }
+      }
+}
+
 /// The f16 GEMM 65536 x N x 1024 with 256 x 128 x 128 blocks (the
 /// selection's for the fp16 suite on h200), one block per SM.
 Schedule gemmSchedule() {
@@ -106,6 +131,43 @@ TEST(BlockOrderTest, UnstagedAndSingleRowGrids) {
   EXPECT_EQ(chooseBlockGroup(gemm, h200(), s, 1), 1);
   TensorExpr row = f16Matmul(256, 4096, 1024);
   EXPECT_EQ(chooseBlockGroup(row, h200(), gemmSchedule(), 1), 1);
+}
+
+// DRAM traffic of the 65536 x 4096 x 1024 f16 GEMM (A 128 MiB, B 8 MiB, f32
+// C 1 GiB: beyond h200's L2) in bands of 8: 8192 blocks in waves of 132
+// (63 waves), each reading 8 A and 17 B tiles per step, 8 steps: 63 x 8 x
+// (8 x 64 + 17 x 32) KiB = 520 MiB, against every block's tiles 8192 x 8 x
+// 96 KiB = 6 GiB. C is written once either way.
+TEST(BlockOrderTest, DramTrafficOfWaves) {
+  TensorExpr gemm = f16Matmul(65536, 4096, 1024);
+  Schedule s = gemmSchedule();
+  double c = 65536.0 * 4096 * 4;
+  double a = 63.0 * 8 * 8 * 64 * 1024, b = 63.0 * 8 * 17 * 32 * 1024;
+  EXPECT_DOUBLE_EQ(getDramTraffic(gemm, h200(), s, 1, 8), a + b + c);
+  EXPECT_DOUBLE_EQ(getGlobalTraffic(gemm, s.block, 32),
+                   8192.0 * 8 * 96 * 1024 + c);
+  // Row-major: 5 A and 32 B tiles a wave.
+  EXPECT_DOUBLE_EQ(getDramTraffic(gemm, h200(), s, 1, 1),
+                   63.0 * 8 * (5 * 64 + 32 * 32) * 1024 + c);
+}
+
+// A GEMM whose operands and result (2 + 2 + 4 MiB) fit the L2 reads each
+// operand once, where its 64 blocks read 8 steps of their tiles each.
+TEST(BlockOrderTest, DramTrafficOfResidentOperands) {
+  TensorExpr gemm = f16Matmul(1024, 1024, 1024);
+  Schedule s = gemmSchedule();
+  s.block = {128, 128, 128};
+  double bytes = (2 + 2 + 4) * 1024.0 * 1024;
+  EXPECT_DOUBLE_EQ(getDramTraffic(gemm, h200(), s, 1, 1), bytes);
+  // On a device with a 1 MiB L2 the operands do not fit: one wave (64
+  // blocks of 132) reads all 8 A and 8 B tiles each step, once.
+  DeviceSpec small = h200();
+  small.l2Bytes = 1024 * 1024;
+  EXPECT_DOUBLE_EQ(getDramTraffic(gemm, small, s, 1, 1), bytes);
+  // Every block its own wave (one SM): each reads its tiles itself.
+  small.smCount = 1;
+  EXPECT_DOUBLE_EQ(getDramTraffic(gemm, small, s, 1, 1),
+                   getGlobalTraffic(gemm, s.block, 32));
 }
 
 } // namespace

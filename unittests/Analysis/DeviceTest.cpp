@@ -186,6 +186,10 @@ TEST(DeviceTest, V100Figures) {
   EXPECT_NEAR(preset("h200").launchNs, 1864.1, 0.05);
   EXPECT_EQ(v.launchNs, 0);
   EXPECT_EQ(preset("h100").launchNs, 0);
+  // No preset lists an L2 bandwidth yet (docs/devices.md R14): their
+  // predictions charge every tile at DRAM rate.
+  for (llvm::StringRef name : getDevicePresetNames())
+    EXPECT_EQ(preset(name).l2GBps, 0) << name.str();
   EXPECT_EQ(v.getLaunchUs(2.0), 2.0);
   EXPECT_NEAR(preset("h200").getLaunchUs(2.0), 1.8641, 1e-4);
   EXPECT_EQ(v.getPeak("f32")->cudaCoreTflops, 15.7);
@@ -354,6 +358,8 @@ TEST(DeviceTest, ValidateReportsEachProblem) {
        [](DeviceSpec &s) { s.levels[0].loadLatencyNs = -3; }},
       {"launch_ns must not be negative (got -4)",
        [](DeviceSpec &s) { s.launchNs = -4; }},
+      {"l2_gbps must not be negative (got -1)",
+       [](DeviceSpec &s) { s.l2GBps = -1; }},
       {"level 'shared' capacity_bytes (1000) differs from smem_per_sm "
        "(233472)",
        [](DeviceSpec &s) { s.levels[1].capacityBytes = 1000; }},
@@ -460,6 +466,16 @@ TEST(DeviceTest, JSONBaseOverridesOnlyGivenKeys) {
   EXPECT_EQ(parsed->validate(), std::nullopt);
   EXPECT_EQ(parsed->launchNs, 2500);
   EXPECT_EQ(parsed->getLaunchUs(2.0), 2.5);
+
+  // And the L2's bandwidth (R14), which survives a round trip through JSON.
+  parsed = parseDeviceJSON(R"({"base": "h200", "name": "h200-l2",
+      "l2_gbps": 9769.1})");
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->validate(), std::nullopt);
+  EXPECT_EQ(parsed->l2GBps, 9769.1);
+  llvm::Expected<DeviceSpec> again = parseDeviceJSON(toJSON(*parsed));
+  ASSERT_TRUE(bool(again)) << llvm::toString(again.takeError());
+  EXPECT_EQ(*again, *parsed);
 
   // mma_shapes replaces the base list.
   parsed = parseDeviceJSON(R"({"base": "a100", "mma_shapes": [

@@ -482,6 +482,37 @@ TEST(PerfModelTest, PredictWithAchievableBandwidth) {
   expectRelNear(sustained->totalUs / peak->totalUs, 4800.0 / 4000.0, "ratio");
 }
 
+// With the L2's bandwidth listed (R14: 9769.1 GB/s on an H200), every
+// block's tiles pass through the L2 and DRAM serves the rest. The f16 GEMM
+// 1024^3 in 128 x 128 x 32 blocks (64 blocks, one an SM, 4 warps) moves
+// Q0 = 64 x 32 steps x 16 KiB + the f32 result 4 MiB = 36 MiB; its whole
+// footprint (2 + 2 + 4 MiB) fits the 60 MiB L2, so DRAM moves 8 MiB. The
+// global stage is the larger of 36 MiB / 64 at the L2's share per SM and 8
+// MiB / 64 at DRAM's; without the L2, all 36 MiB at DRAM's.
+TEST(PerfModelTest, PredictWithL2Bandwidth) {
+  TensorExpr gemm = f16Matmul(1024, 1024, 1024);
+  Schedule s = mmaSchedule();
+  DeviceSpec cached = h200();
+  cached.l2GBps = 9769.1;
+  llvm::Expected<Prediction> dram = predict(gemm, h200(), s);
+  llvm::Expected<Prediction> p = predict(gemm, cached, s);
+  ASSERT_TRUE(bool(dram)) << llvm::toString(dram.takeError());
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  double mib = 1024.0 * 1024;
+  EXPECT_EQ(p->blocks, 64);
+  EXPECT_DOUBLE_EQ(p->globalBytes, 36 * mib);
+  EXPECT_DOUBLE_EQ(p->dramBytes, 8 * mib);
+  EXPECT_DOUBLE_EQ(dram->dramBytes, dram->globalBytes);
+  double l2 = 36 * mib / 64 / (9769.1e9 / kSMs) * 1e6;
+  expectRelNear(p->stageUs[unsigned(Stage::Global)], l2, "l2");
+  EXPECT_GT(l2, 8 * mib / 64 / (kGlobalBandwidth / kSMs) * 1e6);
+  expectRelNear(dram->stageUs[unsigned(Stage::Global)],
+                36 * mib / 64 / (kGlobalBandwidth / kSMs) * 1e6, "dram");
+  // Everything else is the same prediction.
+  for (Stage stage : {Stage::Compute, Stage::Shared, Stage::Latency})
+    EXPECT_EQ(p->stageUs[unsigned(stage)], dram->stageUs[unsigned(stage)]);
+}
+
 // The latency stage: however few bytes a block moves, it lives one global
 // round trip (h200's preset: 563.2 ns, measured on an H200), and each SM
 // runs its blocks in rounds of the resident ones. A 4096 x 4096 f32 add in

@@ -8,8 +8,9 @@
 // they read `g` rows' and fewer columns' tiles. Tiles that several running
 // blocks read come from DRAM once and then from the L2. The band height is
 // chosen per schedule to minimize the distinct tile bytes of the first
-// wave; the model's stage times do not price the L2, so it changes no
-// prediction (docs/model.md, "Block order").
+// wave; on a device that lists its L2 bandwidth the model charges DRAM
+// what the waves read in that order (getDramTraffic; docs/model.md, "L2
+// and DRAM").
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,24 @@ std::pair<int64_t, int64_t> countWaveRowsAndColumns(int64_t rows, int64_t cols,
 double getWaveTileBytes(const TensorExpr &expr, const DeviceSpec &device,
                         const Schedule &schedule, int64_t blocksPerSM,
                         int64_t group);
+
+/// The share of the L2 an operator's whole footprint may take and still be
+/// read from DRAM once: [GB]'s gpu-l2-cache (blocks re-reading a footprint)
+/// holds its L2 bandwidth up to 69% of the L2 on an A100 80GB (28 of 40
+/// MiB), 72% on an H100 PCIe (36 of 50) and on an H200 (43 of 60); beyond,
+/// lines are evicted before their reuse (docs/devices.md R14).
+constexpr double kL2ResidentFraction = 0.69;
+
+/// Bytes the whole operator moves between DRAM and the L2 under `schedule`
+/// (`blocksPerSM` resident per SM, blocks in bands of `group` rows): its
+/// global traffic (getGlobalTraffic), with each input read once when the
+/// operator's footprint fits kL2ResidentFraction of the L2, and otherwise
+/// the distinct tiles of each wave (getWaveTileBytes' count, per step),
+/// between the tensor's size and every block's tiles. Outputs and epilogue
+/// operands are charged as getGlobalTraffic charges them.
+double getDramTraffic(const TensorExpr &expr, const DeviceSpec &device,
+                      const Schedule &schedule, int64_t blocksPerSM,
+                      int64_t group);
 
 /// The band height for `schedule` (1: row-major): among 1 and the divisors
 /// of its rows, the smallest whose first wave reads the fewest tile bytes

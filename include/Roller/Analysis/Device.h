@@ -125,6 +125,11 @@ struct DeviceSpec {
   /// Shared memory is allocated per block in units of this many bytes.
   int64_t smemAllocUnit = 0;
   int64_t l2Bytes = 0;
+  /// The bandwidth the L2 measurably sustains to all SMs, in GB/s, for a
+  /// footprint it holds (docs/devices.md R14). Every block's tile traffic
+  /// passes through it; only what misses it reaches DRAM. 0 when not
+  /// measured: the model then charges all tile traffic at DRAM rate.
+  double l2GBps = 0;
   /// What one more kernel adds to a stream of back-to-back launches beyond
   /// its own life, in ns: the interval between tiny kernels, less the round
   /// trip every kernel's prediction already charges (R13, docs/devices.md).

@@ -83,9 +83,13 @@ struct Prediction {
   /// The most registers per thread that keep blocksPerSM (at least
   /// regsPerThread): the cap the kernel is compiled with.
   int64_t regBudget = 0;
-  /// Bytes moved from global memory and from shared memory, whole operator.
+  /// Bytes moved from global memory (through the L2) and from shared
+  /// memory, whole operator.
   double globalBytes = 0;
   double sharedBytes = 0;
+  /// The part of globalBytes DRAM serves: what misses the L2 (globalBytes
+  /// when the device lists no L2 bandwidth).
+  double dramBytes = 0;
   /// Worst shared-memory bank conflict degree over the inputs' warp reads.
   int64_t bankConflict = 1;
   /// The schedule computes on tensor cores (mma.sync warp tiles).

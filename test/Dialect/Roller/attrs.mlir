@@ -94,6 +94,28 @@ module attributes {roller.device = #roller.device<name = "launched", chip = "sm_
 
 // -----
 
+// The L2's bandwidth (GB/s, omitted when 0) prints after l2_bytes, whatever
+// order it was written in.
+// CHECK: #roller_cached = #roller.device<name = "cached", {{.*}}, l2_bytes = 1048576, l2_bandwidth = 9769.1, peaks = [{{.*}}], launch = 1864.1>
+// CHECK-LABEL: module attributes {roller.device = #roller_cached}
+module attributes {roller.device = #roller.device<name = "cached", chip = "sm_80",
+    sm_count = 2, warp_size = 32, warp_schedulers_per_sm = 4, clock_mhz = 1000.0,
+    max_threads_per_block = 1024, max_threads_per_sm = 2048,
+    max_blocks_per_sm = 32, max_regs_per_thread = 255, regs_per_sm = 65536,
+    regs_per_block = 65536, reg_alloc_unit = 256, smem_per_block = 1024,
+    smem_per_sm = 2048, smem_reserved_per_block = 0, smem_alloc_unit = 128,
+    l2_bytes = 1048576,
+    peaks = [#roller.peak<f32, cuda_core = 1.0, tensor_core = 0.0>],
+    mma_shapes = [],
+    levels = [
+      #roller.mem_level<global, capacity = 1073741824, bandwidth = 100.0, transaction = 32, banks = 0, bank_width = 0>,
+      #roller.mem_level<shared, capacity = 2048, bandwidth = 1000.0, transaction = 128, banks = 32, bank_width = 4>,
+      #roller.mem_level<register, capacity = 262144, bandwidth = 10000.0, transaction = 4, banks = 0, bank_width = 0>],
+    launch = 1864.1, l2_bandwidth = 9769.1>} {
+}
+
+// -----
+
 // rTiles at both tiled levels.
 // CHECK-LABEL: func.func private @rtiles()
 // CHECK-SAME: block = #roller.rtile<shared, [128, 128, 32]>

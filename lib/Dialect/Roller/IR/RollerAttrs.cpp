@@ -195,8 +195,9 @@ buildSpec(function_ref<InFlightDiagnostic()> emitError, StringRef name,
           int64_t maxBlocksPerSM, int64_t maxRegsPerThread, int64_t regsPerSM,
           int64_t regsPerBlock, int64_t regAllocUnit, int64_t smemPerBlock,
           int64_t smemPerSM, int64_t smemReservedPerBlock,
-          int64_t smemAllocUnit, int64_t l2Bytes, ArrayAttr peaks,
-          ArrayAttr mmaShapes, ArrayAttr levels, llvm::APFloat launch) {
+          int64_t smemAllocUnit, int64_t l2Bytes, llvm::APFloat l2Bandwidth,
+          ArrayAttr peaks, ArrayAttr mmaShapes, ArrayAttr levels,
+          llvm::APFloat launch) {
   DeviceSpec spec;
   spec.name = name.str();
   spec.chip = chip.str();
@@ -216,6 +217,7 @@ buildSpec(function_ref<InFlightDiagnostic()> emitError, StringRef name,
   spec.smemReservedPerBlock = smemReservedPerBlock;
   spec.smemAllocUnit = smemAllocUnit;
   spec.l2Bytes = l2Bytes;
+  spec.l2GBps = l2Bandwidth.convertToDouble();
   spec.launchNs = launch.convertToDouble();
   for (Attribute attr : peaks) {
     auto peak = dyn_cast<PeakAttr>(attr);
@@ -270,14 +272,14 @@ LogicalResult DeviceAttr::verify(
     int64_t maxRegsPerThread, int64_t regsPerSM, int64_t regsPerBlock,
     int64_t regAllocUnit, int64_t smemPerBlock, int64_t smemPerSM,
     int64_t smemReservedPerBlock, int64_t smemAllocUnit, int64_t l2Bytes,
-    ArrayAttr peaks, ArrayAttr mmaShapes, ArrayAttr levels,
-    llvm::APFloat launch) {
+    llvm::APFloat l2Bandwidth, ArrayAttr peaks, ArrayAttr mmaShapes,
+    ArrayAttr levels, llvm::APFloat launch) {
   FailureOr<DeviceSpec> spec =
       buildSpec(emitError, name, chip, smCount, warpSize, warpSchedulersPerSM,
                 clockMHz, maxThreadsPerBlock, maxThreadsPerSM, maxBlocksPerSM,
                 maxRegsPerThread, regsPerSM, regsPerBlock, regAllocUnit,
                 smemPerBlock, smemPerSM, smemReservedPerBlock, smemAllocUnit,
-                l2Bytes, peaks, mmaShapes, levels, launch);
+                l2Bytes, l2Bandwidth, peaks, mmaShapes, levels, launch);
   if (failed(spec))
     return failure();
   if (std::optional<std::string> reason = spec->validate())
@@ -287,13 +289,14 @@ LogicalResult DeviceAttr::verify(
 
 DeviceSpec DeviceAttr::toSpec() const {
   // The verifier has checked the lists, so this cannot fail.
-  return *buildSpec(
-      nullptr, getName(), getChip(), getSmCount(), getWarpSize(),
-      getWarpSchedulersPerSm(), getClockMhz(), getMaxThreadsPerBlock(),
-      getMaxThreadsPerSm(), getMaxBlocksPerSm(), getMaxRegsPerThread(),
-      getRegsPerSm(), getRegsPerBlock(), getRegAllocUnit(), getSmemPerBlock(),
-      getSmemPerSm(), getSmemReservedPerBlock(), getSmemAllocUnit(),
-      getL2Bytes(), getPeaks(), getMmaShapes(), getLevels(), getLaunch());
+  return *buildSpec(nullptr, getName(), getChip(), getSmCount(), getWarpSize(),
+                    getWarpSchedulersPerSm(), getClockMhz(),
+                    getMaxThreadsPerBlock(), getMaxThreadsPerSm(),
+                    getMaxBlocksPerSm(), getMaxRegsPerThread(), getRegsPerSm(),
+                    getRegsPerBlock(), getRegAllocUnit(), getSmemPerBlock(),
+                    getSmemPerSm(), getSmemReservedPerBlock(),
+                    getSmemAllocUnit(), getL2Bytes(), getL2Bandwidth(),
+                    getPeaks(), getMmaShapes(), getLevels(), getLaunch());
 }
 
 MemLevelAttr DeviceAttr::getLevel(MemoryLevel kind) const {
@@ -343,8 +346,9 @@ static DeviceAttr withDeviceParams(MLIRContext *ctx, const DeviceSpec &spec,
                spec.maxBlocksPerSM, spec.maxRegsPerThread, spec.regsPerSM,
                spec.regsPerBlock, spec.regAllocUnit, spec.smemPerBlock,
                spec.smemPerSM, spec.smemReservedPerBlock, spec.smemAllocUnit,
-               spec.l2Bytes, b.getArrayAttr(peaks), b.getArrayAttr(mmas),
-               b.getArrayAttr(levels), llvm::APFloat(spec.launchNs));
+               spec.l2Bytes, llvm::APFloat(spec.l2GBps), b.getArrayAttr(peaks),
+               b.getArrayAttr(mmas), b.getArrayAttr(levels),
+               llvm::APFloat(spec.launchNs));
 }
 
 DeviceAttr DeviceAttr::get(MLIRContext *ctx, const DeviceSpec &spec) {

@@ -67,6 +67,7 @@ mlir::roller::describeSchedule(const TensorExpr &expr, const Schedule &schedule,
       {"waves", prediction.waves},
       {"predicted_us", prediction.totalUs},
       {"global_bytes", prediction.globalBytes},
+      {"dram_bytes", prediction.dramBytes},
       {"stage_us",
        llvm::json::Object{
            {"compute", prediction.stageUs[unsigned(Stage::Compute)]},

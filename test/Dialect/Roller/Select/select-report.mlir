@@ -17,9 +17,12 @@
 // REPORT-SAME: "blocks":512,
 // REPORT-SAME: "bottleneck":"shared",
 // REPORT-SAME: "candidates_considered":{{[1-9][0-9]*}},
+// The preset lists no L2 bandwidth: DRAM moves all of the global traffic.
+// REPORT-SAME: "dram_bytes":[[GLOBAL_BYTES:[0-9]+]],
 // REPORT-SAME: "eps":{{[0-9.]+}},
 // EXHAUSTIVE-SAME: "exhaustive_truncated":false,
 // REPORT-SAME: "expr":"d0:1024 d1:1024 d2:1024r | in0[d0,d2] in1[d2,d1] -> out0[d0,d1]",
+// REPORT-SAME: "global_bytes":[[GLOBAL_BYTES]],
 // REPORT-SAME: "grid":[16,32],
 // REPORT-SAME: "loc":"loc(\"{{.*}}select-report.mlir\":[[@LINE+24]]:8)",
 // REPORT-SAME: "max_regs":255,

@@ -7,6 +7,7 @@
 // RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/round-trip-negative.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=ROUNDTRIP
 // RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/load-latency-negative.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=LOADLATENCY
 // RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/launch-negative.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=LAUNCH
+// RUN: not roller-opt %s --roller-attach-device="device=%S/Inputs/l2-negative.json" --split-input-file 2>&1 | FileCheck %s --check-prefix=L2
 
 // An unknown preset name is an error at the module, naming the choices.
 // expected-error @+1 {{unknown device 'b200': expected one of v100, a100, h100, h200 or the path of a JSON device file}}
@@ -21,6 +22,7 @@ module {
 // ROUNDTRIP: error: {{.*}}round-trip-negative.json': level 'global' round_trip_ns must not be negative (got -704.4)
 // LOADLATENCY: error: {{.*}}load-latency-negative.json': level 'global' load_latency_ns must not be negative (got -375.2)
 // LAUNCH: error: {{.*}}launch-negative.json': launch_ns must not be negative (got -1864.1)
+// L2: error: {{.*}}l2-negative.json': l2_gbps must not be negative (got -9769.1)
 
 // An rProgram valid without a device that h200 cannot run (1088 registers
 // per thread) is an error of ours, and the module keeps no device (before,

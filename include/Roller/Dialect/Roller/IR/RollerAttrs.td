@@ -168,9 +168,11 @@ def Roller_DeviceAttr : Roller_Attr<"Device", "device"> {
     Sizes are in bytes, `clock_mhz` is the boost clock. `levels` lists the
     `#roller.mem_level`s outermost first; `peaks` has one `#roller.peak` per
     element type; `mma_shapes` the supported `#roller.mma_shape`s.
-    `launch` (omitted when 0, not measured) is what one more kernel adds to a
-    stream of back-to-back launches beyond its own life, in ns
-    (`docs/devices.md` R13).
+    `l2_bandwidth` (omitted when 0, not measured) is what the L2 sustains to
+    all SMs, in GB/s (`docs/devices.md` R14); without it the model reads every
+    tile from DRAM. `launch` (omitted when 0, not measured) is what one more
+    kernel adds to a stream of back-to-back launches beyond its own life, in
+    ns (`docs/devices.md` R13).
 
     ```mlir
     module attributes {roller.device = #roller.device<name = "h200",
@@ -196,6 +198,7 @@ def Roller_DeviceAttr : Roller_Attr<"Device", "device"> {
     "int64_t":$smem_reserved_per_block,
     "int64_t":$smem_alloc_unit,
     "int64_t":$l2_bytes,
+    Roller_OptionalF64Parameter<"GB/s, 0 when not measured">:$l2_bandwidth,
     "::mlir::ArrayAttr":$peaks,
     "::mlir::ArrayAttr":$mma_shapes,
     "::mlir::ArrayAttr":$levels,
