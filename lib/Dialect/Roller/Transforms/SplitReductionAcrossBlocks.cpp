@@ -251,7 +251,12 @@ int64_t mlir::roller::splitUnderfilledReductions(
   std::vector<SplitCandidate::Try *> added;
   for (SplitCandidate &candidate : candidates) {
     const Candidate *unsplit = candidate.unsplit.best();
-    if (!unsplit || unsplit->prediction.blocks >= device.smCount)
+    // Below a full wave the SMs could hold more blocks than the grid has
+    // (and a grid just above the SM count runs a tail on most of them).
+    if (!unsplit ||
+        unsplit->prediction.blocks >=
+            device.smCount *
+                std::max<int64_t>(unsplit->prediction.blocksPerSM, 1))
       continue;
     for (int64_t slices :
          getSliceCounts(candidate.op, unsplit->prediction, device))

@@ -53,11 +53,16 @@ func.func @mm_irregular(%a: tensor<4097x129xf32>, %b: tensor<129x33xf32>, %c: te
 // M = 1 (a GEMV as a matmul): one output per thread would give 4096 threads
 // (32 blocks of 128, below the SM count); the 32 threads of a block share 8
 // columns instead, each summing a contiguous chunk of 128 of the 4096
-// products (reduce_threads): 512 blocks.
+// products (reduce_threads): 512 blocks. On a100 those 512 blocks are less
+// than a full wave (many 32-thread blocks fit an SM) and the busiest of the
+// 108 SMs runs 5 of them (39.06 us); split into 32 slices, 2048 blocks of
+// 64 columns of one slice spread evenly (33.75 us, global-bound) and a
+// combine of 0.70 us: 34.45 us.
 // H200-LABEL: func.func @mm_m1(
 // H200: roller.config = #roller.config<block = <shared, [1, 8, 4096]>, thread = <register, [1, 8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 32>
 // A100-LABEL: func.func @mm_m1(
-// A100: roller.config = #roller.config<block = <shared, [1, 8, 4096]>, thread = <register, [1, 8, 4]>, padding = [0, 0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 255, reduce_threads = 32>
+// A100: roller.config = #roller.config<block = <shared, [1, 1, 64, 8]>, thread = <register, [1, 1, 1, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [2048], predicted_us = 33.74{{[0-9]*}}, bottleneck = global, max_regs = 48>
+// A100: roller.config = #roller.config<block = <shared, [32, 1, 8]>, thread = <register, [1, 1, 8]>, padding = [0], vector_width = 4, stages = 1, staged = false, threads = 32, grid = [512], predicted_us = 0.70{{[0-9]*}}, bottleneck = latency, max_regs = {{[0-9]+}}, reduce_threads = 32>
 func.func @mm_m1(%a: tensor<1x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<1x4096xf32>) -> tensor<1x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<1x4096xf32>, tensor<4096x4096xf32>) outs(%c : tensor<1x4096xf32>) -> tensor<1x4096xf32>
   return %0 : tensor<1x4096xf32>
@@ -140,11 +145,16 @@ func.func @mm_f16(%a: tensor<2048x2048xf16>, %b: tensor<2048x2048xf16>, %c: tens
 // Small operator: 128x128 tiles would give 4 blocks; the small-operator
 // shrink brings h200 to 16x16 tiles, grid 256 >= 132 SMs, K 64 a step (8
 // a step, 512 steps would wait 192 us of load latency, against 33.1 us of
-// shared traffic; 64 steps wait 24.3 us). On a100 the grid
-// stays below 108 and the reduction is split across blocks instead: see
-// small-grid.mlir and select-split-across-blocks.mlir.
+// shared traffic; 64 steps wait 24.3 us). That is still less than a full
+// wave (several blocks resident per SM), so the reduction is split across
+// blocks: 8 slices, 12.41 us for the partial results in 256 blocks of 64 x
+// 32 outputs of one slice, 16 a step, and 0.56 to combine them, against
+// 33.10 us in one kernel. On a100 the grid stays below 108 SMs and the
+// reduction is split too: see small-grid.mlir and
+// select-split-across-blocks.mlir.
 // H200-LABEL: func.func @mm_small(
-// H200: roller.config = #roller.config<block = <shared, [16, 16, 64]>, thread = <register, [2, 2, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [256], predicted_us = {{[0-9.e+-]+}}, bottleneck = shared, max_regs = 255>
+// H200: roller.config = #roller.config<block = <shared, [1, 64, 32, 16]>, thread = <register, [1, 8, 4, 1]>, padding = [1, 0], vector_width = 4, stages = 2, threads = 64, grid = [256], predicted_us = 12.41{{[0-9]*}}, bottleneck = shared, max_regs = 255>
+// H200: roller.config = #roller.config<block = <shared, [8, 1, 32]>, thread = <register, [8, 1, 1]>, padding = [0], vector_width = 1, stages = 1, staged = false, threads = 32, grid = [2048], predicted_us = 0.5632{{[0-9]*}}, bottleneck = latency, max_regs = 128>
 // A100-LABEL: func.func @mm_small(
 func.func @mm_small(%a: tensor<256x4096xf32>, %b: tensor<4096x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<256x4096xf32>, tensor<4096x256xf32>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>

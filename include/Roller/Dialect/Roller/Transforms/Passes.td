@@ -40,7 +40,8 @@ defvar RollerSelectionOptions = [
   Option<"splitAcrossBlocks", "split-across-blocks", "bool",
          /*default=*/"true",
          "Split the reduction of an op whose best schedule launches fewer "
-         "blocks than the device has SMs into slices reduced by separate "
+         "blocks than one full wave (SMs x blocks resident per SM) into "
+         "slices reduced by separate "
          "blocks, then combined by a second op (upstream "
          "linalg::splitReduction), when the model predicts the two faster "
          "by at least split-launch-us; "

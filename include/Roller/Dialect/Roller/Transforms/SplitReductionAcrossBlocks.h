@@ -3,8 +3,9 @@
 // ROLLER keeps an operator's reduction inside one block (the paper has no
 // split-K), and shrinks the block tile while the grid has fewer blocks than
 // SMs. An operator with few outputs and a long reduction (a 256x256 matmul
-// over K = 4096 on an A100) still launches fewer blocks than SMs, or only
-// reaches them with tiles too small to reuse data. Splitting the reduction
+// over K = 4096 on an A100) still launches fewer blocks than SMs, or fewer
+// than the SMs hold at once (a full wave), or only reaches them with tiles
+// too small to reuse data. Splitting the reduction
 // into slices that separate blocks reduce into partial results, which a
 // second, small reduction combines, gives the SMs work: upstream's
 // linalg::splitReduction, with the slices as the partial results' outermost
@@ -76,7 +77,8 @@ using ConstructionCache =
 
 /// Splits across blocks (splitReductionAcrossBlocks) every linalg op of
 /// `module` without a `roller.config` whose best schedule on `device`
-/// launches fewer blocks than the device has SMs and which is predicted
+/// launches fewer blocks than one full wave (SMs x its blocks resident per
+/// SM) and which is predicted
 /// faster split by at least `launchUs` (the second kernel's launch, which
 /// the model does not price): the partial results' and the combine's best
 /// times added against the unsplit best. The slice counts tried are the powers
