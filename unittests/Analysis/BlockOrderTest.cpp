@@ -170,4 +170,26 @@ TEST(BlockOrderTest, DramTrafficOfResidentOperands) {
                    getGlobalTraffic(gemm, s.block, 32));
 }
 
+// An NCHW 1x1 convolution (C25 of the suite: 128 images of 512 x 7 x 7
+// into 2048 filters) in blocks of 16 images x 32 filters x all 7 x 7
+// pixels, 4 channels a step: its innermost axes have one block each, so
+// the wave's 132 blocks lie along the filters (64 blocks) and images (8):
+// 3 rows of images and all 64 columns of filters, 4 waves of 128 steps.
+// An image tile is 16 rows of 4 x 49 f32 (800 bytes in transactions), a
+// filter tile 32 rows of 4 f32 (32 bytes); each block writes 16 x 32 x 49
+// f32. Counted as if every block had its own image tile, DRAM would move
+// every block's (838,860,800 bytes of images).
+TEST(BlockOrderTest, DramTrafficSkipsSingleBlockAxes) {
+  TensorExpr conv = convNchw(128, 512, 7, 7, 2048, 1, 1);
+  Schedule s;
+  s.block = {16, 32, 7, 7, 4, 1, 1};
+  s.thread = {8, 8, 1, 1, 1, 1, 1};
+  s.threads = 196;
+  double images = 4.0 * 128 * 3 * 16 * 800;
+  double filters = 4.0 * 128 * 64 * 32 * 32;
+  double outputs = 512.0 * 16 * 32 * 49 * 4;
+  EXPECT_DOUBLE_EQ(getDramTraffic(conv, h200(), s, 1, 1),
+                   images + filters + outputs);
+}
+
 } // namespace

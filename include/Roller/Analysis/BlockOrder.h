@@ -49,7 +49,7 @@ double getWaveTileBytes(const TensorExpr &expr, const DeviceSpec &device,
 
 /// The share of the L2 an operator's whole footprint may take and still be
 /// read from DRAM once: [GB]'s gpu-l2-cache (blocks re-reading a footprint)
-/// holds its L2 bandwidth up to 69% of the L2 on an A100 80GB (28 of 40
+/// holds its L2 bandwidth up to 69% of the L2 on an A100 80GB (27.5 of 40
 /// MiB), 72% on an H100 PCIe (36 of 50) and on an H200 (43 of 60); beyond,
 /// lines are evicted before their reuse (docs/devices.md R14).
 constexpr double kL2ResidentFraction = 0.69;
@@ -58,8 +58,10 @@ constexpr double kL2ResidentFraction = 0.69;
 /// (`blocksPerSM` resident per SM, blocks in bands of `group` rows): its
 /// global traffic (getGlobalTraffic), with each input read once when the
 /// operator's footprint fits kL2ResidentFraction of the L2, and otherwise
-/// the distinct tiles of each wave (getWaveTileBytes' count, per step),
-/// between the tensor's size and every block's tiles. Outputs and epilogue
+/// the distinct tiles of each wave (getWaveTileBytes' count, per step, on
+/// the grid without its axes of one block; `group` applies where those are
+/// not among the two innermost), between the tensor's size and every
+/// block's tiles. Outputs and epilogue
 /// operands are charged as getGlobalTraffic charges them.
 double getDramTraffic(const TensorExpr &expr, const DeviceSpec &device,
                       const Schedule &schedule, int64_t blocksPerSM,
