@@ -1,6 +1,7 @@
 //===- BlockOrder.cpp - The order a grid's blocks are launched in ---------===//
 
 #include "Roller/Analysis/BlockOrder.h"
+#include "Roller/Analysis/Occupancy.h"
 #include "Roller/Analysis/Traffic.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -82,7 +83,7 @@ static BlockGrid getBlockGrid(const TensorExpr &expr, const Schedule &schedule,
 static int64_t getWave(const BlockGrid &grid, const DeviceSpec &device,
                        int64_t blocksPerSM) {
   return std::min(grid.rows * grid.cols * grid.planes,
-                  device.smCount * std::max<int64_t>(blocksPerSM, 1));
+                  getFullWave(device, blocksPerSM));
 }
 
 namespace {

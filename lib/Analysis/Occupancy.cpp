@@ -219,6 +219,11 @@ mlir::roller::computeOccupancy(const DeviceSpec &device,
   return result;
 }
 
+int64_t mlir::roller::getFullWave(const DeviceSpec &device,
+                                  int64_t blocksPerSM) {
+  return device.smCount * std::max<int64_t>(blocksPerSM, 1);
+}
+
 Waves mlir::roller::computeWaves(const DeviceSpec &device, int64_t blocks,
                                  int64_t blocksPerSM) {
   assert(blocks >= 0 && "negative grid size");
@@ -231,7 +236,7 @@ Waves mlir::roller::computeWaves(const DeviceSpec &device, int64_t blocks,
   // Every wave occupies the whole device for the same time whether full or
   // not (the blocks are assumed uniform), so the last partial wave costs as
   // much as a full one.
-  const int64_t perWave = device.smCount * blocksPerSM;
+  const int64_t perWave = getFullWave(device, blocksPerSM);
   result.waves = llvm::divideCeil(blocks, perWave);
   result.efficiency = double(blocks) / double(result.waves * perWave);
   return result;

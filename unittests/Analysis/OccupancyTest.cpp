@@ -288,6 +288,13 @@ TEST(Waves, QuantizeOverTheDevice) {
   EXPECT_DOUBLE_EQ(v100.efficiency, 1000.0 / 1200.0);
 }
 
+// A full wave is every SM's resident blocks, at least one each.
+TEST(Waves, FullWave) {
+  EXPECT_EQ(getFullWave(preset("h200"), 2), 264);
+  EXPECT_EQ(getFullWave(preset("a100"), 2), 216);
+  EXPECT_EQ(getFullWave(preset("a100"), 0), 108);
+}
+
 TEST(Waves, EmptyGrid) {
   Waves none = computeWaves(preset("a100"), 0, 4);
   EXPECT_EQ(none.blocks, 0);

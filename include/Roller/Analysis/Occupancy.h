@@ -75,6 +75,10 @@ llvm::Expected<Occupancy> computeOccupancy(const DeviceSpec &device,
 int64_t getRegisterBudget(const DeviceSpec &device, int64_t threadsPerBlock,
                           int64_t blocksPerSM);
 
+/// Blocks the device runs at once, a full wave: `blocksPerSM` on each SM
+/// (at least one).
+int64_t getFullWave(const DeviceSpec &device, int64_t blocksPerSM);
+
 /// A grid's blocks spread over the device in waves.
 struct Waves {
   int64_t blocks = 0;

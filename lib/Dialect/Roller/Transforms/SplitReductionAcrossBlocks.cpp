@@ -1,6 +1,7 @@
 //===- SplitReductionAcrossBlocks.cpp - Split-K over blocks ---------------===//
 
 #include "Roller/Dialect/Roller/Transforms/SplitReductionAcrossBlocks.h"
+#include "Roller/Analysis/Occupancy.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
@@ -130,7 +131,7 @@ bool isSliceCountAllowed(linalg::LinalgOp op, int64_t slices,
 SmallVector<int64_t> getSliceCounts(linalg::LinalgOp op,
                                     const Prediction &unsplit,
                                     const DeviceSpec &device) {
-  int64_t fullWave = device.smCount * std::max<int64_t>(unsplit.blocksPerSM, 1);
+  int64_t fullWave = getFullWave(device, unsplit.blocksPerSM);
   SmallVector<int64_t> counts;
   for (int64_t slices = 2; isSliceCountAllowed(op, slices, device);
        slices *= 2) {
@@ -253,10 +254,8 @@ int64_t mlir::roller::splitUnderfilledReductions(
     const Candidate *unsplit = candidate.unsplit.best();
     // Below a full wave the SMs could hold more blocks than the grid has
     // (and a grid just above the SM count runs a tail on most of them).
-    if (!unsplit ||
-        unsplit->prediction.blocks >=
-            device.smCount *
-                std::max<int64_t>(unsplit->prediction.blocksPerSM, 1))
+    if (!unsplit || unsplit->prediction.blocks >=
+                        getFullWave(device, unsplit->prediction.blocksPerSM))
       continue;
     for (int64_t slices :
          getSliceCounts(candidate.op, unsplit->prediction, device))
