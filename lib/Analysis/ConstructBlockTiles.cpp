@@ -19,6 +19,16 @@ using namespace mlir;
 using namespace mlir::roller;
 using namespace mlir::roller::detail;
 
+/// The largest allowed size of `axis` below `bound`, if any.
+static std::optional<int64_t>
+getLargestSizeBelow(const AlignmentContext &ctx, unsigned axis, int64_t bound) {
+  std::optional<int64_t> largest;
+  for (int64_t size : ctx.sizes[axis])
+    if (size < bound && ctx.isAxisSizeAllowed(axis, size))
+      largest = size;
+  return largest;
+}
+
 void Constructor::record(const ExprView &view, const AlignmentContext &ctx,
                          const std::optional<MmaPlan> &mma, Tile tile) {
   const TensorExpr &expr = view.expr;
@@ -33,10 +43,7 @@ void Constructor::record(const ExprView &view, const AlignmentContext &ctx,
     for (unsigned a = 0; a < expr.getRank(); ++a) {
       if (expr.axes[a].isReduction())
         continue;
-      std::optional<int64_t> smaller;
-      for (int64_t size : ctx.sizes[a])
-        if (size < tile[a] && ctx.isAxisSizeAllowed(a, size))
-          smaller = size;
+      std::optional<int64_t> smaller = getLargestSizeBelow(ctx, a, tile[a]);
       if (!smaller)
         continue;
       Tile shrunk = tile;
@@ -229,53 +236,99 @@ void Constructor::enlarge(const ExprView &view, const AlignmentContext &ctx,
   }
 }
 
+/// The block tiles one aligned step up or down along one axis from `tile`.
+static std::vector<Tile> getAxisSteps(const TensorExpr &expr,
+                                      const AlignmentContext &ctx,
+                                      const Tile &tile) {
+  std::vector<Tile> neighbours;
+  for (unsigned a = 0; a < expr.getRank(); ++a) {
+    for (std::optional<int64_t> size : {nextAlignedSize(ctx, tile, a),
+                                        getLargestSizeBelow(ctx, a, tile[a])}) {
+      if (!size)
+        continue;
+      neighbours.push_back(tile);
+      neighbours.back()[a] = *size;
+    }
+  }
+  return neighbours;
+}
+
+/// The block tiles of the same size and another shape as `tile`.
+static std::vector<Tile> getAxisExchanges(const TensorExpr &expr,
+                                          const AlignmentContext &ctx,
+                                          const Tile &tile) {
+  std::vector<Tile> neighbours;
+  // One spatial axis a step up, another down to the largest allowed size
+  // that keeps the block's outputs at most what they were. The block keeps
+  // its size (threads, shared memory) and changes its shape, which single
+  // steps cannot do where the shape in between fits nothing: a 1x1
+  // convolution over 7 x 7 images recorded with blocks of one output row of
+  // 32 images (v100's C26, 1686 us) is best with whole images of 4 (1069
+  // us), and a block of 32 whole images has too many outputs.
+  for (unsigned a = 0; a < expr.getRank(); ++a) {
+    if (expr.axes[a].isReduction())
+      continue;
+    std::optional<int64_t> up = nextAlignedSize(ctx, tile, a);
+    if (!up)
+      continue;
+    for (unsigned b = 0; b < expr.getRank(); ++b) {
+      if (b == a || expr.axes[b].isReduction())
+        continue;
+      // At most tile[b] * tile[a] / up, rounded down.
+      std::optional<int64_t> down = getLargestSizeBelow(
+          ctx, b, std::min(tile[b], tile[b] * tile[a] / *up + 1));
+      if (!down)
+        continue;
+      neighbours.push_back(tile);
+      neighbours.back()[a] = *up;
+      neighbours.back()[b] = *down;
+    }
+  }
+  return neighbours;
+}
+
 void Constructor::refine(const ExprView &view, const AlignmentContext &ctx,
                          const std::optional<MmaPlan> &mma) {
-  const TensorExpr &expr = view.expr;
   llvm::sort(viewBlocks);
   std::vector<std::pair<double, Tile>> seeds(
       viewBlocks.begin(),
       viewBlocks.begin() + std::min<size_t>(viewBlocks.size(), kRefineSeeds));
-  for (auto [bestUs, tile] : seeds) {
+  for (auto [currentUs, tile] : seeds) {
     for (int round = 0; round < kRefineRounds; ++round) {
       std::optional<std::pair<double, Tile>> improved;
-      for (unsigned a = 0; a < expr.getRank(); ++a) {
-        // One aligned step up and one down along each axis.
-        std::vector<int64_t> steps;
-        if (std::optional<int64_t> up = nextAlignedSize(ctx, tile, a))
-          steps.push_back(*up);
-        std::optional<int64_t> down;
-        for (int64_t size : ctx.sizes[a])
-          if (size < tile[a] && ctx.isAxisSizeAllowed(a, size))
-            down = size;
-        if (down)
-          steps.push_back(*down);
-        for (int64_t size : steps) {
-          Tile neighbour = tile;
-          neighbour[a] = size;
-          std::optional<Candidate> candidate =
-              constructNewBlockTile(view, neighbour, mma);
-          if (!candidate)
-            continue;
-          double us = candidate->prediction.totalUs;
-          Prediction prediction = candidate->prediction;
-          found.push_back(std::move(*candidate));
-          // A neighbour whose blocks wait out their reduction steps is
-          // judged by its deeper steps (the move lands on them).
-          std::pair<double, Tile> deepest =
-              deepenSteps(view, ctx, mma, neighbour, prediction);
-          if (deepest.first < us)
-            std::tie(us, neighbour) = deepest;
-          // Plateau moves are allowed: a step that keeps the predicted
-          // time can lead to one that lowers it (several axes must change
-          // together to fill a warp), and visited tiles are never retried.
-          if (us <= bestUs * (1 + 1e-9) && (!improved || us < improved->first))
-            improved = {{us, neighbour}};
-        }
-      }
+      auto consider = [&](Tile neighbour) {
+        std::optional<Candidate> candidate =
+            constructNewBlockTile(view, neighbour, mma);
+        if (!candidate)
+          return;
+        double us = candidate->prediction.totalUs;
+        Prediction prediction = candidate->prediction;
+        found.push_back(std::move(*candidate));
+        // A neighbour whose blocks wait out their reduction steps is judged
+        // by its deeper steps (the move lands on them).
+        std::pair<double, Tile> deepest =
+            deepenSteps(view, ctx, mma, neighbour, prediction);
+        if (deepest.first < us)
+          std::tie(us, neighbour) = deepest;
+        // Plateau moves, and moves that lose at most kRefineSlack, are
+        // allowed: several axes must often change together (to fill a warp,
+        // or to trade one axis for another), and the first of those moves
+        // may cost a little. Every tile built is kept in `found`, so the walk
+        // never loses its best, and visited tiles are never retried.
+        if (us <= currentUs * (1 + kRefineSlack) &&
+            (!improved || us < improved->first))
+          improved = {{us, neighbour}};
+      };
+      for (const Tile &neighbour : getAxisSteps(view.expr, ctx, tile))
+        consider(neighbour);
+      // Exchanges cost as many constructions again: only where no single
+      // step moves.
+      if (!improved)
+        for (const Tile &neighbour : getAxisExchanges(view.expr, ctx, tile))
+          consider(neighbour);
       if (!improved)
         break;
-      bestUs = improved->first;
+      currentUs = improved->first;
       tile = improved->second;
     }
   }

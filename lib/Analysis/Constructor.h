@@ -176,6 +176,8 @@ private:
   /// Refinement: hill-climb the model from the best few block tiles.
   static constexpr size_t kRefineSeeds = 4;
   static constexpr int kRefineRounds = 6;
+  /// How much predicted time one refinement move may lose.
+  static constexpr double kRefineSlack = 0.01;
   static constexpr size_t kPolishCandidates = 3;
   /// How the last view was scheduled.
   std::string path;
