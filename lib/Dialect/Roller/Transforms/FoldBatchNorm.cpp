@@ -13,6 +13,7 @@
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "AffineEpilogue.h"
+#include "MatchFailureReason.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -168,34 +169,13 @@ mlir::roller::foldAffineEpilogue(RewriterBase &rewriter,
                             scaled};
 }
 
-namespace {
-/// Forwards to `listener` and keeps the last match-failure reason.
-struct FailureReasonListener : public RewriterBase::ForwardingListener {
-  FailureReasonListener(OpBuilder::Listener *listener, std::string &reason)
-      : ForwardingListener(listener), reason(reason) {}
-  void
-  notifyMatchFailure(Location loc,
-                     function_ref<void(Diagnostic &)> reasonCallback) override {
-    Diagnostic diagnostic(loc, DiagnosticSeverity::Remark);
-    reasonCallback(diagnostic);
-    reason = diagnostic.str();
-    ForwardingListener::notifyMatchFailure(loc, reasonCallback);
-  }
-  std::string &reason;
-};
-} // namespace
-
 FailureOr<AffineEpilogueFold>
 mlir::roller::foldAffineEpilogue(RewriterBase &rewriter,
                                  linalg::LinalgOp anchor, int64_t maxBytes,
                                  std::string &reason) {
-  OpBuilder::Listener *previous = rewriter.getListener();
-  FailureReasonListener listener(previous, reason);
-  rewriter.setListener(&listener);
-  FailureOr<AffineEpilogueFold> result =
-      foldAffineEpilogue(rewriter, anchor, maxBytes);
-  rewriter.setListener(previous);
-  return result;
+  return keepMatchFailureReason(rewriter, reason, [&] {
+    return foldAffineEpilogue(rewriter, anchor, maxBytes);
+  });
 }
 
 /// An anchor with an elementwise user that reads a constant looks like a

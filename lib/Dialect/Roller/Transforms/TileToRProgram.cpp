@@ -1,6 +1,7 @@
 //===- TileToRProgram.cpp - Rewrite a linalg op into an rProgram ----------===//
 
 #include "Roller/Dialect/Roller/Transforms/TileToRProgram.h"
+#include "MatchFailureReason.h"
 #include "Roller/Dialect/Roller/IR/TileShapes.h"
 #include "TiledLoopCleanup.h"
 
@@ -225,33 +226,12 @@ FailureOr<RProgramOp> mlir::roller::tileToRProgram(RewriterBase &rewriter,
   return program;
 }
 
-namespace {
-/// Forwards every notification to the rewriter's own listener and keeps the
-/// last match-failure reason.
-struct FailureReasonListener : public RewriterBase::ForwardingListener {
-  FailureReasonListener(OpBuilder::Listener *listener, std::string &reason)
-      : ForwardingListener(listener), reason(reason) {}
-  void
-  notifyMatchFailure(Location loc,
-                     function_ref<void(Diagnostic &)> reasonCallback) override {
-    Diagnostic diagnostic(loc, DiagnosticSeverity::Remark);
-    reasonCallback(diagnostic);
-    reason = diagnostic.str();
-    ForwardingListener::notifyMatchFailure(loc, reasonCallback);
-  }
-  std::string &reason;
-};
-} // namespace
-
 FailureOr<RProgramOp> mlir::roller::tileToRProgram(RewriterBase &rewriter,
                                                    linalg::LinalgOp op,
                                                    ConfigAttr config,
                                                    std::string &reason) {
-  OpBuilder::Listener *previous = rewriter.getListener();
-  FailureReasonListener listener(previous, reason);
-  rewriter.setListener(&listener);
-  FailureOr<RProgramOp> result = tileToRProgram(rewriter, op, config);
-  rewriter.setListener(previous);
+  FailureOr<RProgramOp> result = keepMatchFailureReason(
+      rewriter, reason, [&] { return tileToRProgram(rewriter, op, config); });
   if (failed(result) && reason.empty())
     reason = "the op cannot be tiled with this config";
   return result;
