@@ -44,20 +44,20 @@ mlir::roller::countWaveRowsAndColumns(int64_t rows, int64_t cols, int64_t wave,
 
 namespace {
 /// The block grid of a schedule: the blocks along the two innermost
-/// spatial axes and the planes of the outer ones. With `skipsSingle`, axes
-/// of one block are left out (as if the grid had no such axis).
+/// spatial axes and the planes of the outer ones, and the blocks along
+/// every axis (1 along the reduction axes).
 struct BlockGrid {
   int64_t rowAxis = -1, colAxis = -1;
   int64_t rows = 1, cols = 1, planes = 1;
-  bool skipsSingle = false;
   llvm::SmallVector<int64_t> axisBlocks;
 };
 } // namespace
 
+/// With `skipSingleBlockAxes`, axes of one block are never the rows or the
+/// columns (as if the grid had no such axis).
 static BlockGrid getBlockGrid(const TensorExpr &expr, const Schedule &schedule,
                               bool skipSingleBlockAxes = false) {
   BlockGrid grid;
-  grid.skipsSingle = skipSingleBlockAxes;
   grid.axisBlocks.assign(expr.getRank(), 1);
   for (unsigned a = expr.getRank(); a-- > 0;) {
     if (expr.axes[a].isReduction())
@@ -112,11 +112,11 @@ static int64_t countWaveTiles(const TensorExpr &expr, const WaveCover &cover,
   const BlockGrid &grid = cover.grid;
   bool byRow = grid.rowAxis >= 0 && input.usesAxis(grid.rowAxis);
   bool byCol = grid.colAxis >= 0 && input.usesAxis(grid.colAxis);
+  // An outer axis of one block is the same in every plane.
   bool byPlane = false;
   for (unsigned a = 0; a < expr.getRank(); ++a)
-    if (!expr.axes[a].isReduction() && int64_t(a) != grid.rowAxis &&
-        int64_t(a) != grid.colAxis && input.usesAxis(a) &&
-        (!grid.skipsSingle || grid.axisBlocks[a] > 1))
+    if (int64_t(a) != grid.rowAxis && int64_t(a) != grid.colAxis &&
+        grid.axisBlocks[a] > 1 && input.usesAxis(a))
       byPlane = true;
   // A tile indexed by both rows and columns is one block's; one indexed
   // by rows (or columns) is shared by the wave's blocks of that row, and,

@@ -122,6 +122,67 @@ TEST(BlockOrderTest, NarrowGridStaysRowMajor) {
   EXPECT_EQ(chooseBlockGroup(gemm, h200(), s, 1), 1);
 }
 
+/// C[b, h, i, j] += A[b, h, i, k] * B[b, k, j] in f16, with `batch` = b's
+/// extent, or without b at all when `batch` is 0: a weight shared by the
+/// h planes.
+TensorExpr sharedWeightGemm(int64_t batch, int64_t h, int64_t m, int64_t n,
+                            int64_t k) {
+  bool hasBatch = batch > 0;
+  unsigned rank = hasBatch ? 5 : 4, first = hasBatch ? 1 : 0;
+  unsigned ah = first, ai = first + 1, aj = first + 2, ak = first + 3;
+  TensorExpr expr;
+  expr.opName = "linalg.generic";
+  if (hasBatch)
+    expr.axes.push_back(spatial("b", batch));
+  expr.axes.insert(expr.axes.end(), {spatial("h", h), spatial("i", m),
+                                     spatial("j", n), reduction("k", k)});
+  auto withBatch = [&](std::vector<int64_t> shape,
+                       std::vector<AffineIndex> indices) {
+    if (hasBatch) {
+      shape.insert(shape.begin(), batch);
+      indices.insert(indices.begin(), axisIndex(rank, 0));
+    }
+    return std::make_pair(shape, indices);
+  };
+  auto [aShape, aIdx] =
+      withBatch({h, m, k}, {axisIndex(rank, ah), axisIndex(rank, ai),
+                            axisIndex(rank, ak)});
+  auto [bShape, bIdx] =
+      withBatch({k, n}, {axisIndex(rank, ak), axisIndex(rank, aj)});
+  auto [cShape, cIdx] =
+      withBatch({h, m, n}, {axisIndex(rank, ah), axisIndex(rank, ai),
+                            axisIndex(rank, aj)});
+  expr.inputs = {access("A", aShape, aIdx, 2), access("B", bShape, bIdx, 2)};
+  expr.outputs = {access("C", cShape, cIdx)};
+  expr.opsPerPoint = 2;
+  expr.mmaInputType = "f16";
+  return expr;
+}
+
+// An outer axis of one block is the same in every plane: a batch of one
+// changes no tile count. 4 planes (h) of 4 x 2 blocks of 128 x 128 x 64,
+// all 32 in the first wave: 16 A tiles (one per row of each plane) and 2 B
+// tiles (B does not vary with h), 16 KiB each. Counting b as a plane axis
+// took B's tile as one per plane and column (8).
+TEST(BlockOrderTest, WaveTilesIgnoreAxesOfOneBlock) {
+  Schedule noBatch;
+  noBatch.block = {1, 128, 128, 64};
+  noBatch.thread = {1, 64, 32, 16};
+  noBatch.mma = {16, 8, 16};
+  noBatch.threads = 256;
+  noBatch.stages = 2;
+  Schedule batched = noBatch;
+  batched.block.insert(batched.block.begin(), 1);
+  batched.thread.insert(batched.thread.begin(), 1);
+  double expected = (16 + 2) * 16 * 1024.0;
+  EXPECT_DOUBLE_EQ(getWaveTileBytes(sharedWeightGemm(0, 4, 512, 256, 64),
+                                    h200(), noBatch, 1, 1),
+                   expected);
+  EXPECT_DOUBLE_EQ(getWaveTileBytes(sharedWeightGemm(1, 4, 512, 256, 64),
+                                    h200(), batched, 1, 1),
+                   expected);
+}
+
 // Schedules that stage nothing, and grids of one row or column, keep the
 // row-major order.
 TEST(BlockOrderTest, UnstagedAndSingleRowGrids) {
