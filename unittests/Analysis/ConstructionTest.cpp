@@ -60,7 +60,7 @@ ConstructionResult constructExhaustive(const TensorExpr &expr,
   options.exhaustive = true;
   // roller-select's search=exhaustive budget: the default (384 tiles) stops
   // the enumeration of a convolution's aligned space early.
-  options.budget = 200000;
+  options.budget = ConstructionOptions::kExhaustiveBudget;
   return construct(expr, device, options);
 }
 

@@ -40,6 +40,10 @@ struct ConstructionOptions {
   /// Upper bound on level-0 tiles visited, so that huge operators still
   /// select in milliseconds (exhaustive mode: tiles enumerated).
   int64_t budget = 384;
+  /// The budget an exhaustive search is given (roller-select's
+  /// search=exhaustive): the whole aligned space of all but two of the
+  /// roller119 operators (C33 and C40 stop at it; the report says so).
+  static constexpr int64_t kExhaustiveBudget = 200000;
   /// Also construct schedules whose block's threads share each output's
   /// reduction (Schedule::reduceThreads), for reductions with few outputs.
   bool splitReductions = true;

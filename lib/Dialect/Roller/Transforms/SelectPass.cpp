@@ -374,7 +374,7 @@ LogicalResult Selector::run(ModuleOp module) {
   construction.exhaustive = search == "exhaustive";
   construction.splitReductions = options.splitReductions;
   if (construction.exhaustive)
-    construction.budget = 200000;
+    construction.budget = ConstructionOptions::kExhaustiveBudget;
 
   // Before anything is planned or constructed for them: the ops a split
   // creates are selected like any other.
