@@ -295,12 +295,22 @@ static Operation *getLaunchStart(gpu::LaunchOp launch) {
 /// warp tile reads one stage of the attribution (a rank-reducing subview at
 /// constant offsets), and the copies of every stage write the same rows, so
 /// the slab is zeroed in every stage; a gathered tile's static piece is a
-/// subview at the origin. Fails on any other root.
+/// subview at the origin (of the attribution, or of a stage when the
+/// gathered staging is pipelined). Fails on any other root.
 static LogicalResult liftToAttribution(PaddingSlab &slab,
                                        gpu::LaunchOp launch) {
   if (isAttribution(slab.root, launch))
     return success();
   auto stage = slab.root.getDefiningOp<memref::SubViewOp>();
+  // A piece at a stage's origin: the slab's offsets are the same in the
+  // stage.
+  if (auto piece = stage;
+      piece && !isAttribution(piece.getSource(), launch) &&
+      piece.hasUnitStride() && piece.getDroppedDims().none() &&
+      llvm::all_of(piece.getMixedOffsets(), isZeroInteger)) {
+    slab.root = piece.getSource();
+    stage = slab.root.getDefiningOp<memref::SubViewOp>();
+  }
   if (!stage || !isAttribution(stage.getSource(), launch) ||
       !stage.hasUnitStride() ||
       !cast<MemRefType>(stage.getSource().getType()).hasStaticShape())

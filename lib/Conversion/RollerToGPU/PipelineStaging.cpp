@@ -44,7 +44,10 @@ using namespace mlir::roller;
 /// Whether `op` (a direct child of the loop body) only copies global memory
 /// into staging buffers: `linalg.copy`s from a non-workgroup buffer into a
 /// view of one of `staging`, with nothing else that has memory effects
-/// (thread predicates, views, index arithmetic).
+/// (thread predicates, views, index arithmetic) but fills of views of
+/// `staging`: a gathered tile's runs past the patches' edge or in a pad
+/// (copyGatheredRuns). Issued ahead, such a fill stays synchronous; it
+/// writes the slot the step's barrier retired, as the copies do.
 static bool isStagingCopy(Operation *op, const DenseSet<Value> &staging) {
   bool copies = false;
   WalkResult result = op->walk([&](Operation *nested) {
@@ -54,6 +57,12 @@ static bool isStagingCopy(Operation *op, const DenseSet<Value> &staging) {
           !staging.contains(getRootBuffer(copy.getOutputs()[0])))
         return WalkResult::interrupt();
       copies = true;
+      return WalkResult::skip();
+    }
+    if (auto fill = dyn_cast<linalg::FillOp>(nested)) {
+      if (!fill.hasPureBufferSemantics() ||
+          !staging.contains(getRootBuffer(fill.getOutputs()[0])))
+        return WalkResult::interrupt();
       return WalkResult::skip();
     }
     if (isa<scf::IfOp, scf::YieldOp, scf::ForOp>(nested) ||

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Conversion/RollerToGPU/VectorizeAccesses.h"
+#include "AccessAlignment.h"
 #include "BufferUtils.h"
 #include "Roller/Conversion/RollerToGPU/KernelABI.h"
 #include "Roller/Conversion/RollerToGPU/Passes.h"
@@ -39,220 +40,12 @@ using namespace mlir::roller;
 
 namespace {
 
-/// The widest access the hardware has, in bytes (ld.global.v4.b32).
-constexpr int64_t kMaxVectorBytes = 16;
-/// "Divisible by any power of two": the known alignment of zero.
-constexpr int64_t kAnyPowerOfTwo = 62;
-
-/// log2 of the largest power of two known to divide an index value.
-class Divisibility {
-public:
-  int64_t of(Value value) {
-    auto it = cache.find(value);
-    if (it != cache.end())
-      return it->second;
-    cache[value] = 0; // Cycles (loop-carried values) know nothing.
-    int64_t result = std::min(compute(value), kAnyPowerOfTwo);
-    cache[value] = result;
-    return result;
-  }
-
-private:
-  static int64_t ofConstant(int64_t constant) {
-    return constant == 0 ? kAnyPowerOfTwo
-                         : llvm::countr_zero(uint64_t(constant));
-  }
-
-  int64_t compute(Value value) {
-    llvm::APInt constant;
-    if (matchPattern(value, m_ConstantInt(&constant)))
-      return ofConstant(constant.getSExtValue());
-    if (auto argument = dyn_cast<BlockArgument>(value)) {
-      auto loop = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
-      if (loop && loop.getInductionVar() == argument)
-        return std::min(of(loop.getLowerBound()), of(loop.getStep()));
-      return 0;
-    }
-    Operation *op = value.getDefiningOp();
-    if (auto mul = dyn_cast<arith::MulIOp>(op))
-      return of(mul.getLhs()) + of(mul.getRhs());
-    if (auto add = dyn_cast<arith::AddIOp>(op))
-      return std::min(of(add.getLhs()), of(add.getRhs()));
-    if (auto sub = dyn_cast<arith::SubIOp>(op))
-      return std::min(of(sub.getLhs()), of(sub.getRhs()));
-    if (auto rem = dyn_cast<arith::RemUIOp>(op))
-      return std::min(of(rem.getLhs()), of(rem.getRhs()));
-    if (auto cast = dyn_cast<arith::IndexCastOp>(op))
-      return of(cast.getIn());
-    if (auto apply = dyn_cast<affine::AffineApplyOp>(op))
-      return ofExpr(apply.getAffineMap().getResult(0), apply.getMapOperands(),
-                    apply.getAffineMap().getNumDims());
-    return 0;
-  }
-
-  int64_t ofExpr(AffineExpr expr, ValueRange operands, unsigned numDims) {
-    if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-      return ofConstant(constant.getValue());
-    if (auto dim = dyn_cast<AffineDimExpr>(expr))
-      return of(operands[dim.getPosition()]);
-    if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
-      return of(operands[numDims + symbol.getPosition()]);
-    auto binary = cast<AffineBinaryOpExpr>(expr);
-    int64_t lhs = ofExpr(binary.getLHS(), operands, numDims);
-    int64_t rhs = ofExpr(binary.getRHS(), operands, numDims);
-    switch (expr.getKind()) {
-    case AffineExprKind::Add:
-    case AffineExprKind::Mod: // x mod c = x - c * floor(x / c).
-      return std::min(lhs, rhs);
-    case AffineExprKind::Mul:
-      return lhs + rhs;
-    default:
-      return 0;
-    }
-  }
-
-  DenseMap<Value, int64_t> cache;
-};
-
-/// What is known of the addresses of a statically strided memref view.
-struct ViewAlignment {
-  /// Bytes the first element's address is known to be a multiple of.
-  int64_t baseBytes = 1;
-  /// log2 of the largest power of two dividing the view's element offset
-  /// from the base and every stride but the innermost.
-  int64_t offsetLog2 = 0;
-  bool innermostContiguous = false;
-};
-
-/// The alignment in bytes of the buffer a kernel view starts from.
-static int64_t getRootAlignment(Value root, int64_t elementBytes) {
-  if (auto argument = dyn_cast<BlockArgument>(root)) {
-    auto kernel = dyn_cast<gpu::GPUFuncOp>(argument.getOwner()->getParentOp());
-    if (!kernel)
-      return elementBytes;
-    // Workgroup attributions are given 16-byte alignment by this pass; the
-    // launcher's buffers are assumed aligned as the launch description says.
-    return kKernelBufferAlignment;
-  }
-  if (auto alloca = root.getDefiningOp<memref::AllocaOp>())
-    return alloca.getAlignment().value_or(elementBytes);
-  if (auto view = root.getDefiningOp<memref::ViewOp>()) {
-    // Views into gpu.dynamic_shared_memory or a workgroup attribution
-    // (both 16-byte aligned) at a shift.
-    llvm::APInt shift;
-    auto attribution = dyn_cast<BlockArgument>(view.getSource());
-    bool aligned =
-        view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>() ||
-        (attribution &&
-         isa<gpu::GPUFuncOp>(attribution.getOwner()->getParentOp()));
-    if (aligned && matchPattern(view.getByteShift(), m_ConstantInt(&shift)))
-      return shift.isZero() ? kMaxVectorBytes
-                            : std::min<int64_t>(kMaxVectorBytes,
-                                                int64_t(1) << llvm::countr_zero(
-                                                    shift.getZExtValue()));
-  }
-  return elementBytes;
-}
-
-static ViewAlignment analyzeView(Value view, Divisibility &divisibility) {
-  auto type = cast<MemRefType>(view.getType());
-  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
-  ViewAlignment result;
-  result.baseBytes = elementBytes;
-  SmallVector<int64_t> strides;
-  int64_t staticOffset;
-  if (failed(type.getStridesAndOffset(strides, staticOffset)) ||
-      strides.empty())
-    return result;
-  result.innermostContiguous = strides.back() == 1;
-  int64_t log2 = kAnyPowerOfTwo;
-  for (int64_t stride : ArrayRef(strides).drop_back()) {
-    if (ShapedType::isDynamic(stride))
-      return result;
-    log2 = std::min<int64_t>(log2, stride == 0
-                                       ? kAnyPowerOfTwo
-                                       : llvm::countr_zero(uint64_t(stride)));
-  }
-  // The element offset: a sum over the chain of subviews of each offset
-  // times the stride of its source dimension.
-  Value current = view;
-  while (auto subview = current.getDefiningOp<memref::SubViewOp>()) {
-    SmallVector<int64_t> sourceStrides;
-    int64_t sourceOffset;
-    if (failed(subview.getSourceType().getStridesAndOffset(sourceStrides,
-                                                           sourceOffset)))
-      return result;
-    for (auto [offset, stride] :
-         llvm::zip(subview.getMixedOffsets(), sourceStrides)) {
-      if (ShapedType::isDynamic(stride))
-        return result;
-      int64_t offsetLog2;
-      if (auto attr = dyn_cast<Attribute>(offset)) {
-        int64_t value = cast<IntegerAttr>(attr).getInt();
-        offsetLog2 =
-            value == 0 ? kAnyPowerOfTwo : llvm::countr_zero(uint64_t(value));
-      } else {
-        offsetLog2 = divisibility.of(cast<Value>(offset));
-      }
-      int64_t strideLog2 =
-          stride == 0 ? kAnyPowerOfTwo : llvm::countr_zero(uint64_t(stride));
-      log2 = std::min(log2, std::min(kAnyPowerOfTwo, offsetLog2 + strideLog2));
-    }
-    current = subview.getSource();
-  }
-  // The chain must start at an identity-layout buffer (offset 0).
-  auto rootType = cast<MemRefType>(current.getType());
-  if (!rootType.getLayout().isIdentity())
-    return result;
-  result.baseBytes = getRootAlignment(current, elementBytes);
-  result.offsetLog2 = log2;
-  return result;
-}
-
-/// The byte alignment of `width`-element accesses at multiples of `width`
-/// along the innermost dimension of a view.
-static int64_t accessAlignment(const ViewAlignment &view, int64_t width,
-                               int64_t elementBytes) {
-  int64_t log2 = std::min<int64_t>(view.offsetLog2, llvm::Log2_64(width));
-  return std::min(view.baseBytes, elementBytes << log2);
-}
-
-/// Loops over the static `shape`, the innermost dimension in steps of
-/// `width` (one vector or cp.async chunk per iteration).
-static void
-buildChunkLoops(RewriterBase &rewriter, Location loc, ArrayRef<int64_t> shape,
-                int64_t width,
-                function_ref<void(OpBuilder &, Location, ValueRange)> body) {
-  SmallVector<Value> lowerBounds, upperBounds, steps;
-  for (auto [dim, size] : llvm::enumerate(shape)) {
-    lowerBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
-    upperBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
-    steps.push_back(arith::ConstantIndexOp::create(
-        rewriter, loc, dim + 1 == shape.size() ? width : 1));
-  }
-  scf::buildLoopNest(rewriter, loc, lowerBounds, upperBounds, steps, body);
-}
-
-/// The most elements, at most `maxWidth` (halving from it), that one
-/// `cp.async` copies along rows of `rowLength`: 4, 8 or 16 bytes, with
-/// every view aligned to that size; 0 when none qualifies.
-static int64_t getAsyncCopyWidth(ArrayRef<ViewAlignment> views,
-                                 int64_t maxWidth, int64_t rowLength,
-                                 int64_t elementBytes) {
-  for (int64_t w = maxWidth; w >= 1; w /= 2) {
-    int64_t bytes = w * elementBytes;
-    if ((bytes == 4 || bytes == 8 || bytes == 16) && rowLength % w == 0 &&
-        llvm::all_of(views, [&](const ViewAlignment &view) {
-          return accessAlignment(view, w, elementBytes) == bytes;
-        }))
-      return w;
-  }
-  return 0;
-}
-
-/// Whether `op` is an elementwise op on static memrefs (a copy or a
-/// generic with identity maps and parallel loops) whose body maps onto
-/// vectors: elementwise-mappable ops on ints and floats, and constants.
+/// Whether `op` is an elementwise op on memrefs of static innermost size (a
+/// copy or a generic with identity maps and parallel loops) whose body maps
+/// onto vectors: elementwise-mappable ops on ints and floats, and constants.
+/// Outer sizes may be dynamic: a thread's piece of a staging copy whose rows
+/// the threads do not divide evenly (5 rows each of 288, the last thread's
+/// 3) is still a loop of whole rows.
 static bool isVectorizableElementwise(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0 ||
       op.getNumParallelLoops() != op.getNumLoops() ||
@@ -261,7 +54,7 @@ static bool isVectorizableElementwise(linalg::LinalgOp op) {
     return false;
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<MemRefType>(operand.get().getType());
-    if (!type || !type.hasStaticShape() ||
+    if (!type || type.getRank() == 0 || type.isDynamicDim(type.getRank() - 1) ||
         !type.getElementType().isIntOrFloat() ||
         type.getElementTypeBitWidth() % 8 != 0)
       return false;
@@ -276,10 +69,6 @@ static bool isVectorizableElementwise(linalg::LinalgOp op) {
       return false;
   }
   return true;
-}
-
-static int64_t getElementBytes(Value memref) {
-  return cast<MemRefType>(memref.getType()).getElementTypeBitWidth() / 8;
 }
 
 /// vectorizeElementwiseAccesses with the divisibility facts of the kernel
@@ -329,6 +118,15 @@ static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
   Location loc = op.getLoc();
   auto vectorOf = [&](Type type) { return VectorType::get({width}, type); };
   rewriter.setInsertionPoint(op);
+  // The loops' extents: every operand has them (identity maps).
+  Value init = op.getDpsInitOperand(0)->get();
+  SmallVector<OpFoldResult> sizes;
+  for (auto [dim, size] : llvm::enumerate(shape))
+    sizes.push_back(
+        ShapedType::isDynamic(size)
+            ? OpFoldResult(
+                  memref::DimOp::create(rewriter, loc, init, dim).getResult())
+            : OpFoldResult(rewriter.getIndexAttr(size)));
   // Constants and values from outside the body become splats, made once
   // before the loops.
   IRMapping mapping;
@@ -350,7 +148,7 @@ static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
   }
 
   buildChunkLoops(
-      rewriter, loc, shape, width,
+      rewriter, loc, sizes, width,
       [&](OpBuilder &builder, Location loc, ValueRange indices) {
         if (async) {
           int64_t bytes = width * getElementBytes(op->getOperand(0));
@@ -445,8 +243,8 @@ static LogicalResult vectorizeZeroFillCopy(RewriterBase &rewriter,
         return getValueOrCreateConstantIndexOp(rewriter, loc, size);
       });
   buildChunkLoops(
-      rewriter, loc, shape, width,
-      [&](OpBuilder &b, Location loc, ValueRange indices) {
+      rewriter, loc, getAsIndexOpFoldResult(rewriter.getContext(), shape),
+      width, [&](OpBuilder &b, Location loc, ValueRange indices) {
         Value zero = arith::ConstantIndexOp::create(b, loc, 0);
         Value w = arith::ConstantIndexOp::create(b, loc, width);
         // The elements of this chunk the copy has: none when its row is
@@ -474,6 +272,79 @@ static LogicalResult vectorizeZeroFillCopy(RewriterBase &rewriter,
       });
   rewriter.eraseOp(copy);
   rewriter.eraseOp(fill);
+  return success();
+}
+
+/// A gathered run's staging issued ahead (copyGatheredRuns, then
+/// --roller-pipeline-staging): `scf.if %inside { linalg.copy
+/// {roller.async_copy} of a run } else { linalg.fill of zeros }` into the
+/// same shared run becomes `cp.async` copies that read the run where
+/// `%inside` holds and zero-fill it (`src-size` 0) where not, with no branch
+/// and no synchronous store: the runs in a pad's zeros or past the patches'
+/// edge are staged like the others. The source is read at the run's
+/// position where it is inside and at its tensor's origin (no byte is read)
+/// where not. A fill of another value (a pad's) keeps the branch.
+static LogicalResult vectorizeGatheredRun(RewriterBase &rewriter,
+                                          scf::IfOp branch,
+                                          Divisibility &divisibility) {
+  if (branch.getNumResults() != 0 || !branch.elseBlock())
+    return failure();
+  // then: the run's source view, its copy; else: the fill (and its
+  // constant).
+  Block *then = branch.thenBlock();
+  auto copy = dyn_cast<linalg::CopyOp>(then->getTerminator()->getPrevNode());
+  auto fill = dyn_cast_or_null<linalg::FillOp>(
+      branch.elseBlock()->getTerminator()->getPrevNode());
+  if (!copy || !fill || then->getOperations().size() != 3 ||
+      !copy->hasAttr(RollerDialect::kAsyncCopyAttrName) ||
+      fill.getOutputs()[0] != copy.getOutputs()[0] ||
+      !(matchPattern(fill.value(), m_AnyZeroFloat()) ||
+        matchPattern(fill.value(), m_Zero())) ||
+      !llvm::all_of(branch.elseBlock()->without_terminator(),
+                    [&](Operation &op) { return &op == fill || isPure(&op); }))
+    return failure();
+  auto run = copy.getInputs()[0].getDefiningOp<memref::SubViewOp>();
+  Value destination = copy.getOutputs()[0];
+  auto type = cast<MemRefType>(destination.getType());
+  if (!run || run->getBlock() != then || !run.hasUnitStride() ||
+      !type.hasStaticShape() || run.getType().getShape() != type.getShape() ||
+      !isWorkgroupMemory(destination) || isWorkgroupMemory(run.getSource()))
+    return failure();
+  int64_t elementBytes = getElementBytes(destination);
+  int64_t width = getAsyncCopyWidth(
+      {analyzeView(run, divisibility), analyzeView(destination, divisibility)},
+      kMaxVectorBytes / elementBytes, type.getShape().back(), elementBytes);
+  if (width == 0)
+    return failure();
+
+  Location loc = branch.getLoc();
+  rewriter.setInsertionPoint(branch);
+  Value inside = branch.getCondition();
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<OpFoldResult> offsets;
+  for (OpFoldResult offset : run.getMixedOffsets()) {
+    Value value = getValueOrCreateConstantIndexOp(rewriter, loc, offset);
+    offsets.push_back(
+        arith::SelectOp::create(rewriter, loc, inside, value, zero)
+            .getResult());
+  }
+  Value source = memref::SubViewOp::create(
+      rewriter, loc, run.getType(), run.getSource(), offsets,
+      run.getMixedSizes(), run.getMixedStrides());
+  buildChunkLoops(
+      rewriter, loc,
+      getAsIndexOpFoldResult(rewriter.getContext(), type.getShape()), width,
+      [&](OpBuilder &b, Location loc, ValueRange indices) {
+        Value elements = arith::SelectOp::create(
+            b, loc, inside, arith::ConstantIndexOp::create(b, loc, width),
+            arith::ConstantIndexOp::create(b, loc, 0));
+        nvgpu::DeviceAsyncCopyOp::create(
+            b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
+            destination, indices, source, indices, b.getIndexAttr(width),
+            elements,
+            width * elementBytes == 16 ? b.getUnitAttr() : UnitAttr());
+      });
+  rewriter.eraseOp(branch);
   return success();
 }
 
@@ -540,6 +411,10 @@ void mlir::roller::vectorizeKernelAccesses(RewriterBase &rewriter,
   });
   for (linalg::FillOp fill : zeroFills)
     (void)vectorizeZeroFillCopy(rewriter, fill, divisibility);
+  SmallVector<scf::IfOp> branches;
+  kernel.walk([&](scf::IfOp branch) { branches.push_back(branch); });
+  for (scf::IfOp branch : branches)
+    (void)vectorizeGatheredRun(rewriter, branch, divisibility);
   SmallVector<linalg::LinalgOp> ops;
   kernel.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
   for (linalg::LinalgOp op : ops)

@@ -517,6 +517,61 @@ func.func @five_rows_in_stages(%C: memref<5x8xf32>) {
 
 // -----
 
+// The same 5 rows in a static piece (16 columns without the padding) of
+// each stage of a pipelined loop: a pipelined gathered tile's. The piece is
+// at its stage's origin, so the slab is rows 5-15 and columns 0-15 of both
+// stages, zeroed once through the view.
+
+// CHECK-DAG: #[[PLUS5_P:.+]] = affine_map<(d0) -> (d0 + 5)>
+// CHECK-LABEL: func.func @five_rows_in_pipelined_static_piece
+// CHECK: gpu.launch
+// CHECK-NEXT: %[[VIEW:.*]] = memref.view
+// CHECK-NEXT: affine.apply
+// CHECK-NEXT: affine.apply
+// CHECK-NEXT: %[[END:.*]] = arith.constant 352 : index
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[END]] step
+// CHECK-NEXT:   %[[P:.*]]:3 = affine.delinearize_index %{{.*}} into (2, 11, 16)
+// CHECK:        %[[ROW:.*]] = affine.apply #[[PLUS5_P]](%[[P]]#1)
+// CHECK:        memref.store %{{.*}}, %[[VIEW]][%{{.*}}, %[[ROW]], %{{.*}}] : memref<2x16x24xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>)
+// CHECK-SAME: outs(%{{.*}} : memref<?x8xf32>)
+func.func @five_rows_in_pipelined_static_piece(%C: memref<5x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             workgroup(%bytes : memref<1536xi8, #gpu.address_space<workgroup>>,
+                       %sb : memref<16x16xf16, #gpu.address_space<workgroup>>) {
+    %sa = memref.view %bytes[%c0][] : memref<1536xi8, #gpu.address_space<workgroup>> to memref<2x16x24xf16, #gpu.address_space<workgroup>>
+    scf.for %step = %c0 to %c2 step %c1 {
+      gpu.barrier
+      %stage = memref.subview %sa[%step, 0, 0] [1, 16, 24] [1, 1, 1] : memref<2x16x24xf16, #gpu.address_space<workgroup>> to memref<16x24xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %piece = memref.subview %stage[0, 0] [16, 16] [1, 1] : memref<16x24xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %a = memref.subview %piece[0, 0] [5, 16] [1, 1] : memref<16x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<5x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %wb = memref.subview %sb[%c0, 0] [16, 8] [1, 1] : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<16x8xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+          ins(%a, %wb : memref<5x16xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x8xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>)
+          outs(%C : memref<5x8xf32>) attrs = {roller.mma = array<i64: 16, 8, 16>} {
+      ^bb0(%x: f16, %y: f16, %s: f32):
+        %xf = arith.extf %x : f16 to f32
+        %yf = arith.extf %y : f16 to f32
+        %p = arith.mulf %xf, %yf : f32
+        %q = arith.addf %s, %p : f32
+        linalg.yield %q : f32
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // The partial last reduction step of K = 17: one k. Its static 16 x 1 and
 // 1 x 8 tiles fit no mma (a k of 1 is no multiple of 16), so they are
 // rounded up to 16 x 16 and 16 x 8 and the slabs zeroed, as for any

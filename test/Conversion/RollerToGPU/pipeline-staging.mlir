@@ -66,6 +66,70 @@ func.func @two_stages(%A: memref<32x32xf32>, %out: memref<32x32xf32>) {
 
 // -----
 
+// A gathered tile's runs (copyGatheredRuns): a copy where the run is
+// inside the tensor, a fill of zeros where not. The fill writes only the
+// staging buffer, so the nest is a staging copy: issued ahead with the
+// copy, which becomes asynchronous, while the fill stays synchronous (it
+// writes the slot the step's barrier retired).
+// CHECK-LABEL: func.func @gathered_runs
+// CHECK: %[[RING:.+]] = memref.alloc() : memref<2x32x8xf16, #gpu.address_space<workgroup>>
+// CHECK: scf.if %{{.+}} {
+// CHECK: linalg.copy {roller.async_copy}
+// CHECK: } else {
+// CHECK: linalg.fill ins
+// CHECK: }
+// CHECK: %[[FIRST:.+]] = nvgpu.device_async_create_group
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: nvgpu.device_async_wait %[[FIRST]] {numGroups = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.if %{{.+}} {
+// CHECK: scf.if %{{.+}} {
+// CHECK: linalg.copy {roller.async_copy}
+// CHECK: } else {
+// CHECK: linalg.fill ins
+// CHECK: nvgpu.device_async_create_group
+// CHECK-NOT: linalg.copy
+// CHECK-NOT: linalg.fill
+// CHECK: memref.load
+#cfg = #roller.config<block = <shared, [32, 32, 8]>, thread = <register, [4, 4, 1]>, padding = [0, 0], vector_width = 4, stages = 2, threads = 64, grid = [4], predicted_us = 0.0, bottleneck = compute, max_regs = 128>
+#row = affine_map<()[s0] -> (s0 floordiv 2)>
+#col = affine_map<()[s0] -> ((s0 mod 2) * 4)>
+#pos = affine_map<(d0)[s0] -> (d0 + s0 * 2)>
+func.func @gathered_runs(%A: memref<64x8xf16>, %out: memref<32x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c50 = arith.constant 50 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f16
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    scf.for %k = %c0 to %c32 step %c8 {
+      %smem = memref.alloc() : memref<32x8xf16, #gpu.address_space<workgroup>>
+      %r = affine.apply #row()[%tx]
+      %c = affine.apply #col()[%tx]
+      %p = affine.apply #pos(%r)[%k]
+      %inside = arith.cmpi ult, %p, %c50 : index
+      %dst = memref.subview %smem[%r, %c] [1, 4] [1, 1] : memref<32x8xf16, #gpu.address_space<workgroup>> to memref<4xf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+      scf.if %inside {
+        %src = memref.subview %A[%p, %c] [1, 4] [1, 1] : memref<64x8xf16> to memref<4xf16, strided<[1], offset: ?>>
+        linalg.copy ins(%src : memref<4xf16, strided<[1], offset: ?>>) outs(%dst : memref<4xf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>)
+      } else {
+        linalg.fill ins(%zero : f16) outs(%dst : memref<4xf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>)
+      }
+      gpu.barrier
+      %x = memref.load %smem[%r, %c0] : memref<32x8xf16, #gpu.address_space<workgroup>>
+      memref.store %x, %out[%r, %k] : memref<32x32xf16>
+      gpu.barrier
+    }
+    gpu.terminator
+  } {roller.config = #cfg}
+  return
+}
+
+// -----
+
 // One stage: nothing to pipeline.
 // CHECK-LABEL: func.func @one_stage
 // CHECK-NOT: nvgpu

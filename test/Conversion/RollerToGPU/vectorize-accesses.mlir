@@ -252,3 +252,100 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A gathered run's staging issued ahead (copyGatheredRuns, then
+// --roller-pipeline-staging): a copy of 8 contiguous f16 where the run is
+// inside, a fill of zeros where not. It becomes one 16-byte cp.async that
+// reads the run where %inside holds and zero-fills it where not (src-size
+// 0, the source clamped to the tensor's origin): no branch, no store.
+
+// CHECK-LABEL: gpu.func @gathered_run
+// CHECK-NOT: scf.if
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[ARG1:.*]], %c6 : index
+// CHECK: %[[P:.*]] = arith.select %[[IN]], %[[ARG1]], %c0 : index
+// CHECK: %[[Q:.*]] = arith.select %[[IN]], %{{.*}}, %c0 : index
+// CHECK: %[[SRC:.*]] = memref.subview %{{.*}}[%[[P]], %[[Q]], 0] [1, 1, 8] [1, 1, 1]
+// CHECK: %[[N:.*]] = arith.select %[[IN]], %c8, %c0 : index
+// CHECK: nvgpu.device_async_copy %[[SRC]][%c0], %{{.*}}[%c0], 8, %[[N]] {bypassL1}
+// CHECK-NOT: linalg.copy
+// CHECK-NOT: linalg.fill
+// CHECK-NOT: vector.store
+gpu.module @kernels {
+  gpu.func @gathered_run(%A: memref<6x6x16xf16>, %p: index, %q: index) workgroup(%S: memref<32x16xf16, #gpu.address_space<workgroup>>) kernel {
+    %zero = arith.constant 0.0 : f16
+    %c6 = arith.constant 6 : index
+    %tx = gpu.thread_id x
+    %row = affine.apply affine_map<()[s0] -> (s0 floordiv 2)>()[%tx]
+    %col = affine.apply affine_map<()[s0] -> ((s0 mod 2) * 8)>()[%tx]
+    %inside = arith.cmpi ult, %p, %c6 : index
+    %dst = memref.subview %S[%row, %col] [1, 8] [1, 1] : memref<32x16xf16, #gpu.address_space<workgroup>> to memref<8xf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    scf.if %inside {
+      %src = memref.subview %A[%p, %q, 0] [1, 1, 8] [1, 1, 1] : memref<6x6x16xf16> to memref<8xf16, strided<[1], offset: ?>>
+      linalg.copy {roller.async_copy} ins(%src : memref<8xf16, strided<[1], offset: ?>>) outs(%dst : memref<8xf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>)
+    } else {
+      linalg.fill ins(%zero : f16) outs(%dst : memref<8xf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>)
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A run in a pad of another value than zero keeps its branch: the copy is a
+// cp.async of its own, the fill stays a fill.
+
+// CHECK-LABEL: gpu.func @gathered_run_padded_with_ones
+// CHECK: scf.if
+// CHECK: nvgpu.device_async_copy
+// CHECK: } else {
+// CHECK: linalg.fill
+gpu.module @kernels {
+  gpu.func @gathered_run_padded_with_ones(%A: memref<6x6x16xf16>, %p: index, %q: index) workgroup(%S: memref<32x16xf16, #gpu.address_space<workgroup>>) kernel {
+    %one = arith.constant 1.0 : f16
+    %c6 = arith.constant 6 : index
+    %tx = gpu.thread_id x
+    %row = affine.apply affine_map<()[s0] -> (s0 floordiv 2)>()[%tx]
+    %col = affine.apply affine_map<()[s0] -> ((s0 mod 2) * 8)>()[%tx]
+    %inside = arith.cmpi ult, %p, %c6 : index
+    %dst = memref.subview %S[%row, %col] [1, 8] [1, 1] : memref<32x16xf16, #gpu.address_space<workgroup>> to memref<8xf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    scf.if %inside {
+      %src = memref.subview %A[%p, %q, 0] [1, 1, 8] [1, 1, 1] : memref<6x6x16xf16> to memref<8xf16, strided<[1], offset: ?>>
+      linalg.copy {roller.async_copy} ins(%src : memref<8xf16, strided<[1], offset: ?>>) outs(%dst : memref<8xf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>)
+    } else {
+      linalg.fill ins(%one : f16) outs(%dst : memref<8xf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>)
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A thread's piece of a staging copy whose rows the threads do not divide
+// evenly (5 rows each of 288: the last thread's 3) has a dynamic row count
+// and a static row: still a loop of whole rows, one 16-byte cp.async each
+// (and a plain copy, one 16-byte load and store each).
+
+// CHECK-LABEL: gpu.func @ragged_rows
+// CHECK: %[[ROWS:.*]] = affine.min
+// CHECK: scf.for %[[I:.*]] = %c0 to %[[ROWS]] step %c1 {
+// CHECK-NEXT: nvgpu.device_async_copy %{{.*}}[%[[I]], %c0], %{{.*}}[%[[I]], %c0], 8 {bypassL1} : memref<?x8xf16, strided<[64, 1], offset: ?>> to memref<?x8xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK: scf.for %[[J:.*]] = %c0 to %[[ROWS]] step %c1 {
+// CHECK-NEXT: %[[V:.*]] = vector.load %{{.*}}[%[[J]], %c0] {alignment = 16 : i64}
+// CHECK-NEXT: vector.store %[[V]], %{{.*}}[%[[J]], %c0] {alignment = 16 : i64}
+// CHECK-NOT: linalg.copy
+gpu.module @kernels {
+  gpu.func @ragged_rows(%B: memref<288x64xf16>) workgroup(%S: memref<288x40xf16, #gpu.address_space<workgroup>>, %T: memref<288x40xf16, #gpu.address_space<workgroup>>) kernel {
+    %tx = gpu.thread_id x
+    %rows = affine.min affine_map<()[s0] -> ((s0 floordiv 4) * -5 + 288, 5)>()[%tx]
+    %r = affine.apply affine_map<()[s0] -> ((s0 floordiv 4) * 5)>()[%tx]
+    %c = affine.apply affine_map<()[s0] -> ((s0 mod 4) * 8)>()[%tx]
+    %src = memref.subview %B[%r, %c] [%rows, 8] [1, 1] : memref<288x64xf16> to memref<?x8xf16, strided<[64, 1], offset: ?>>
+    %dst = memref.subview %S[%r, %c] [%rows, 8] [1, 1] : memref<288x40xf16, #gpu.address_space<workgroup>> to memref<?x8xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>
+    linalg.copy {roller.async_copy} ins(%src : memref<?x8xf16, strided<[64, 1], offset: ?>>) outs(%dst : memref<?x8xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>)
+    %dst2 = memref.subview %T[%r, %c] [%rows, 8] [1, 1] : memref<288x40xf16, #gpu.address_space<workgroup>> to memref<?x8xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>
+    linalg.copy ins(%src : memref<?x8xf16, strided<[64, 1], offset: ?>>) outs(%dst2 : memref<?x8xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>)
+    gpu.return
+  }
+}

@@ -173,7 +173,8 @@ static bool runsOnTensorCores(linalg::LinalgOp op, DeviceAttr device,
 
 /// The best predicted time of `op` on `device`, constructed as the
 /// selection will (one stage when an input is read through a pad or a
-/// gather), or null when nothing fits.
+/// gather staged an element at a time: stagesInOneStep), or null when
+/// nothing fits.
 static std::optional<double> predictBest(linalg::LinalgOp op,
                                          const DeviceSpec &device) {
   llvm::Expected<TensorExpr> expr = getSchedulableExpr(op);

@@ -248,6 +248,18 @@ void mlir::roller::inspectRewrittenClone(
 
 bool mlir::roller::stagesInOneStep(linalg::LinalgOp op) {
   return llvm::any_of(op.getDpsInputs(), [](Value input) {
-    return input.getDefiningOp<tensor::PadOp>() || isReadThroughGather(input);
+    if (input.getDefiningOp<tensor::PadOp>())
+      return true;
+    if (!isReadThroughGather(input))
+      return false;
+    // A gather read in aligned runs of at least 4 bytes (an NHWC
+    // convolution's channels) is staged by linalg.copys of the runs, which
+    // roller-pipeline-staging issues ahead as cp.async copies (4 bytes at
+    // least); other gathers are staged an element at a time.
+    Type element = getElementTypeOrSelf(input.getType());
+    if (!element.isIntOrFloat())
+      return true;
+    int64_t run = std::max<int64_t>(2, 32 / element.getIntOrFloatBitWidth());
+    return !readsAlignedRuns(input.getDefiningOp<linalg::GenericOp>(), run);
   });
 }

@@ -67,8 +67,9 @@ private:
     std::optional<ConstructionResult> result;
     std::string error;
     double us = 0;
-    /// An input is read through a kept pad or a gather: its staging copy is
-    /// not a linalg.copy, which roller-pipeline-staging does not issue ahead.
+    /// stagesInOneStep: an input is read through a kept pad or a gather
+    /// staged an element at a time, by a copy that is not a linalg.copy,
+    /// which roller-pipeline-staging does not issue ahead.
     bool singleStage = false;
     /// Why the expression's epilogue was dropped (no schedule of the fused
     /// group fits the device), or empty.

@@ -317,6 +317,43 @@ func.func @conv_reads_pad(%x: tensor<1x2x8x8xf32>, %w: tensor<4x2x3x3xf32>,
 
 // -----
 
+// An f16 NHWC convolution is a matmul of its gathered patches (an implicit
+// GEMM). Its 64 channels make runs of 8 contiguous halves, which the
+// staging copies as linalg.copys, issued ahead as cp.async: the config has
+// the device's stages (2 on h200). With 33 channels (no run of 2 divides
+// them) the patches are gathered an element at a time, which is not issued
+// ahead: one stage, although the block walks K = 297 in several steps.
+// CHECK-LABEL: func.func @implicit_gemm_in_runs
+// CHECK: roller.rprogram
+// CHECK-SAME: block = <shared, [64, 64, 288]>
+// CHECK-SAME: stages = 2,
+// CHECK-LABEL: func.func @implicit_gemm_by_element
+// CHECK: roller.rprogram
+// CHECK-SAME: block = <shared, [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]?[0-9]?[0-9]}}]>
+// CHECK-SAME: stages = 1,
+func.func @implicit_gemm_in_runs(%x: tensor<8x30x30x64xf16>, %w: tensor<3x3x64x64xf16>) -> tensor<8x28x28x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x28x28x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<8x28x28x64xf32>) -> tensor<8x28x28x64xf32>
+  %r = linalg.conv_2d_nhwc_hwcf
+         {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+         ins(%x, %w : tensor<8x30x30x64xf16>, tensor<3x3x64x64xf16>)
+         outs(%init : tensor<8x28x28x64xf32>) -> tensor<8x28x28x64xf32>
+  return %r : tensor<8x28x28x64xf32>
+}
+func.func @implicit_gemm_by_element(%x: tensor<8x30x30x33xf16>, %w: tensor<3x3x33x64xf16>) -> tensor<8x28x28x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x28x28x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<8x28x28x64xf32>) -> tensor<8x28x28x64xf32>
+  %r = linalg.conv_2d_nhwc_hwcf
+         {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+         ins(%x, %w : tensor<8x30x30x33xf16>, tensor<3x3x33x64xf16>)
+         outs(%init : tensor<8x28x28x64xf32>) -> tensor<8x28x28x64xf32>
+  return %r : tensor<8x28x28x64xf32>
+}
+
+// -----
+
 // REMARK: remark: roller-tile: pad not fused into its consumers: 'func.return' reads it, which is not a linalg op
 func.func @pad_not_fused(%x: tensor<4x8xf32>) -> tensor<4x10xf32> {
   %zero = arith.constant 0.0 : f32

@@ -79,7 +79,9 @@ bool readsAlignedRuns(linalg::GenericOp gather, int64_t chunk);
 /// the padding value where a run lies in the padding of the pad the gather
 /// reads through, of zeros where it lies past the gather's edge (a partial
 /// tile's, which the tensor cores read). roller-vectorize-accesses makes the
-/// copies vector loads and stores. Positions are computed once per run, with
+/// copies vector loads and stores, or, issued ahead by
+/// roller-pipeline-staging, `cp.async` copies (a run and its fill of zeros
+/// one `cp.async` that zero-fills where the run is not inside). Positions are computed once per run, with
 /// affine.apply. Returns the loop's result, which replaced `copy`'s; fails,
 /// leaving `copy`, otherwise.
 FailureOr<Value> copyGatheredRuns(RewriterBase &rewriter,

@@ -128,9 +128,10 @@ chooseConfig(linalg::LinalgOp op, const DeviceSpec &device,
 LogicalResult runSelection(ModuleOp module, const SelectionOptions &options);
 
 /// Whether `op`'s staging must keep one stage: an input it reads through a
-/// kept pad or a gather is staged by a copy that is not a linalg.copy,
-/// which roller-pipeline-staging does not issue ahead. The selection
-/// constructs such ops with `stages = 1`.
+/// kept pad, or through a gather that does not read aligned runs of 4 bytes
+/// or more (readsAlignedRuns), is staged by a copy that is not a
+/// linalg.copy, which roller-pipeline-staging does not issue ahead. The
+/// selection constructs such ops with `stages = 1`.
 bool stagesInOneStep(linalg::LinalgOp op);
 
 /// Whether `op` is a linalg.fill that only initializes other linalg ops'
