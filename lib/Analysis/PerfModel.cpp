@@ -378,6 +378,7 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
 
   p.blocks = countSpatialTiles(expr, schedule.block);
   p.reductionSteps = countReductionSteps(expr, schedule.block);
+  p.gatheredElements = getGatheredElements(expr, schedule.block);
   p.tensorCores = !schedule.mma.empty();
   for (unsigned a = 0; a < rank; ++a)
     if (!expr.axes[a].isReduction())
@@ -566,6 +567,8 @@ bool mlir::roller::isPreferred(const Prediction &lhs, const Prediction &rhs) {
     return false;
   if (lhs.latencyWarps != rhs.latencyWarps)
     return lhs.latencyWarps > rhs.latencyWarps;
+  if (lhs.gatheredElements != rhs.gatheredElements)
+    return lhs.gatheredElements < rhs.gatheredElements;
   if (lhs.reductionSteps != rhs.reductionSteps)
     return lhs.reductionSteps < rhs.reductionSteps;
   return lhs.sharedBytes < rhs.sharedBytes;

@@ -365,7 +365,7 @@ std::string TensorExpr::key() const {
   };
   auto access = [&](const TensorAccess &a) {
     os << '{' << a.name << ' ' << a.elementType << ' ' << a.elementBytes
-       << (a.isRead ? " r " : " w ");
+       << (a.isRead ? " r " : " w ") << (a.gathered ? "g " : "");
     list(a.shape);
     for (const AffineIndex &index : a.indices) {
       list(index.coeffs);

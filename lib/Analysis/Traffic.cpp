@@ -51,6 +51,18 @@ double mlir::roller::getTileTransactionBytes(const TensorAccess &access,
   return rows * double(llvm::alignTo(rowBytes, transactionBytes));
 }
 
+double mlir::roller::getGatheredElements(const TensorExpr &expr,
+                                         llvm::ArrayRef<int64_t> tile) {
+  double elements = 0;
+  for (const TensorAccess &input : expr.inputs)
+    if (input.isRead && input.gathered)
+      elements += double(input.tileElements(tile));
+  if (elements == 0)
+    return 0;
+  return elements * double(countSpatialTiles(expr, tile)) *
+         double(countReductionSteps(expr, tile));
+}
+
 double mlir::roller::getGlobalTraffic(const TensorExpr &expr,
                                       llvm::ArrayRef<int64_t> tile,
                                       int64_t transactionBytes) {

@@ -100,6 +100,19 @@ TEST(TrafficTest, GlobalTrafficMatmul) {
   EXPECT_DOUBLE_EQ(getGlobalTraffic(mm, {128, 128, 4}, 32), 2 * a + b + c);
 }
 
+// A gathered input's elements, staged once per block and reduction step;
+// inputs that are not gathered count nothing.
+TEST(TrafficTest, GatheredElements) {
+  TensorExpr mm = matmul(1024, 512, 256);
+  EXPECT_EQ(getGatheredElements(mm, {128, 128, 32}), 0.0);
+  mm.inputs[0].gathered = true;
+  // 8 x 4 blocks, 8 steps each, of a 128 x 32 tile: A read N / 128 = 4 times.
+  EXPECT_DOUBLE_EQ(getGatheredElements(mm, {128, 128, 32}),
+                   32.0 * 8 * (128 * 32));
+  EXPECT_DOUBLE_EQ(getGatheredElements(mm, {128, 128, 32}), 4.0 * 1024 * 256);
+  EXPECT_DOUBLE_EQ(getGatheredElements(mm, {128, 512, 32}), 1.0 * 1024 * 256);
+}
+
 // Stride 2, 3x3: an output tile of 4 rows reads 2*(4-1)+3 = 9 input rows.
 TEST(TrafficTest, GlobalTrafficConvStride2) {
   TensorExpr conv = convNchw(1, 4, 8, 8, 16, 3, 3, /*stride=*/2);

@@ -98,6 +98,9 @@ struct Prediction {
   int64_t latencyWarps = 0;
   /// Reduction steps of one block: its barriers and rounds of copies.
   int64_t reductionSteps = 1;
+  /// Elements of gathered inputs (TensorAccess::gathered) the blocks stage
+  /// (ranking).
+  double gatheredElements = 0;
   /// Rounds of resident blocks the busiest SM runs; the latency stage
   /// charges each the life of a block.
   int64_t rounds = 0;

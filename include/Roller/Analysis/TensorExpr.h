@@ -58,6 +58,11 @@ struct TensorAccess {
   /// that only supplies a shape (a pooling window) and for an output the body
   /// only writes (elementwise, fill); such accesses move no data in.
   bool isRead = true;
+  /// Whether the operand is gathered into shared memory rather than copied
+  /// (an implicit GEMM's patches, read through a gather copy): each run the
+  /// block stages costs its own position arithmetic, several times a plain
+  /// copy's (isPreferred ranks equal schedules by it).
+  bool gathered = false;
 
   /// The data tile a box of `tile` iterations touches, per dimension,
   /// clamped to the operand's shape.

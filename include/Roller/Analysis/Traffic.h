@@ -29,6 +29,12 @@ double getTileTransactionBytes(const TensorAccess &access,
                                llvm::ArrayRef<int64_t> tile,
                                int64_t transactionBytes);
 
+/// Elements of the gathered inputs (TensorAccess::gathered) that all blocks
+/// stage with block tile T: every block stages its tile of each once per
+/// reduction step.
+double getGatheredElements(const TensorExpr &expr,
+                           llvm::ArrayRef<int64_t> tile);
+
 /// Q0(T): bytes moved from global memory when the whole operator runs with
 /// block tile T: every block loads its input tiles once per reduction step
 /// and writes its output tile once. With a fused epilogue, every block

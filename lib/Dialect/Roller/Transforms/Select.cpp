@@ -27,6 +27,12 @@ mlir::roller::getSchedulableExpr(linalg::LinalgOp op) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the op has no loops (0-d operands): "
                                    "nothing to tile");
+  // A gather copy's result is gathered by each block that stages it
+  // (ReadThroughGathers.h), unless a reader that cannot read through it
+  // makes it a kernel of its own; the mark only breaks ties (isPreferred).
+  // isReadThroughGather would ask this function about the op again.
+  for (auto [access, input] : llvm::zip(expr->inputs, op.getDpsInputs()))
+    access.gathered = isGatherCopy(input.getDefiningOp());
   return expr;
 }
 
