@@ -81,9 +81,9 @@ bool readsAlignedRuns(linalg::GenericOp gather, int64_t chunk);
 /// tile's, which the tensor cores read). roller-vectorize-accesses makes the
 /// copies vector loads and stores, or, issued ahead by
 /// roller-pipeline-staging, `cp.async` copies (a run and its fill of zeros
-/// one `cp.async` that zero-fills where the run is not inside). Positions are computed once per run, with
-/// affine.apply. Returns the loop's result, which replaced `copy`'s; fails,
-/// leaving `copy`, otherwise.
+/// one `cp.async` that zero-fills where the run is not inside). Positions are
+/// computed once per run, with affine.apply. Returns the loop's result, which
+/// replaced `copy`'s; fails, leaving `copy`, otherwise.
 FailureOr<Value> copyGatheredRuns(RewriterBase &rewriter,
                                   linalg::GenericOp copy,
                                   linalg::GenericOp gather,
