@@ -67,9 +67,7 @@ private:
     std::optional<ConstructionResult> result;
     std::string error;
     double us = 0;
-    /// stagesInOneStep: an input is read through a kept pad or a gather
-    /// staged an element at a time, by a copy that is not a linalg.copy,
-    /// which roller-pipeline-staging does not issue ahead.
+    /// stagesInOneStep(op): roller-pipeline-staging cannot issue it ahead.
     bool singleStage = false;
     /// Why the expression's epilogue was dropped (no schedule of the fused
     /// group fits the device), or empty.
