@@ -58,7 +58,9 @@ def RollerConvertToNVVMPass : Pass<"convert-to-nvvm", "::mlir::ModuleOp"> {
     (+ptx80 for sm_90/sm_90a, +ptx78 for sm_89, +ptx71 for sm_86, +ptx70 for
     sm_80) and `cubin-format=<format>`, whose `gpu-module-to-binary` is
     replaced by `roller-serialize-kernels` (the same output, the kernel
-    modules compiled in parallel).
+    modules compiled in parallel) and run before `gpu-to-llvm`, whose greedy
+    rewrite would otherwise simplify every kernel's CFG (minutes on a kernel
+    of a few thousand blocks).
 
     * `chip`: empty means the chip of the module's `roller.device`, else of
       the default device (h200: sm_90); anything else than sm_80, sm_86,
