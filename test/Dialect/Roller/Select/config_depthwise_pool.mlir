@@ -64,12 +64,12 @@ func.func @pool_nchw_max(%in: tensor<8x64x58x58xf32>, %win: tensor<3x3xf32>, %ou
 // 3x3 stride-2 NHWC max pooling (55 = 5*11): windows overlap by one row ->
 // staged. h200: 11*5*8 = 440 -> 448 threads, grid 8*5*11*8 = 3520; a100
 // (one buffer, as the whole 3x3 window is one reduction step, leaves room
-// for whole 55-wide rows): 11*55*8 / 8 = 605 -> 608 threads, grid
-// 8*5*1*8 = 320.
+// for whole 55-long columns; 11 whole rows predict the same time): 55*11*8
+// / 8 = 605 -> 608 threads, grid 8*1*5*8 = 320.
 // H200-LABEL: func.func @pool_nhwc_max(
 // H200: roller.config = #roller.config<block = <shared, [1, 11, 5, 8, 3, 3]>, thread = <register, [1, 1, 1, 1, 1, 1]>, padding = [4, 0], vector_width = 1, stages = 1, threads = 448, grid = [3520], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 40>
 // A100-LABEL: func.func @pool_nhwc_max(
-// A100: roller.config = #roller.config<block = <shared, [1, 11, 55, 8, 3, 3]>, thread = <register, [1, 1, 1, 8, 1, 1]>, padding = [1, 0], vector_width = 1, stages = 1, threads = 608, grid = [320], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 96>
+// A100: roller.config = #roller.config<block = <shared, [1, 55, 11, 8, 3, 3]>, thread = <register, [1, 1, 1, 8, 1, 1]>, padding = [1, 0], vector_width = 1, stages = 1, threads = 608, grid = [320], predicted_us = {{[0-9.e+-]+}}, bottleneck = global, max_regs = 96>
 func.func @pool_nhwc_max(%in: tensor<8x112x112x64xf32>, %win: tensor<3x3xf32>, %out: tensor<8x55x55x64xf32>) -> tensor<8x55x55x64xf32> {
   %0 = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%in, %win : tensor<8x112x112x64xf32>, tensor<3x3xf32>) outs(%out : tensor<8x55x55x64xf32>) -> tensor<8x55x55x64xf32>
   return %0 : tensor<8x55x55x64xf32>
