@@ -8,11 +8,10 @@
 #include "Roller/Dialect/Roller/Transforms/AddUnitParallelLoop.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "ReshapeFolding.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERADDUNITPARALLELLOOPPASS
@@ -158,15 +157,7 @@ int64_t mlir::roller::addUnitParallelLoops(RewriterBase &rewriter,
   // A reshaped fill (a reduction's initial value) is a fill of the reshaped
   // tensor, which the lowering finds as the output's fill; an expand of a
   // collapse between two rewritten ops is the value itself.
-  MLIRContext *ctx = root->getContext();
-  RewritePatternSet patterns(ctx);
-  tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
-  tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
-  linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);
-  tensor::populateFoldTensorEmptyPatterns(patterns);
-  GreedyRewriteConfig config;
-  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
-  (void)applyOpPatternsGreedily(reshapes, std::move(patterns), config);
+  foldReshapes(reshapes);
   return count;
 }
 

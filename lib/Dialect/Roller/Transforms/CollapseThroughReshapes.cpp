@@ -9,11 +9,10 @@
 #include "Roller/Dialect/Roller/Transforms/CollapseReductionLoops.h"
 #include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "ReshapeFolding.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERCOLLAPSETHROUGHRESHAPESPASS
@@ -216,14 +215,7 @@ static void foldReshapesAround(Operation *op) {
       if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(next))
         reshapes.push_back(next);
   }
-  MLIRContext *ctx = op->getContext();
-  RewritePatternSet patterns(ctx);
-  tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
-  tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
-  tensor::populateFoldTensorEmptyPatterns(patterns);
-  GreedyRewriteConfig config;
-  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
-  (void)applyOpPatternsGreedily(reshapes, std::move(patterns), config);
+  foldReshapes(reshapes);
 }
 
 FailureOr<linalg::GenericOp>

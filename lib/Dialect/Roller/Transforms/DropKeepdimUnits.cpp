@@ -6,11 +6,10 @@
 
 #include "Roller/Dialect/Roller/Transforms/DropKeepdimUnits.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "ReshapeFolding.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERDROPKEEPDIMUNITSPASS
@@ -130,17 +129,10 @@ int64_t mlir::roller::dropKeepdimUnitsEverywhere(RewriterBase &rewriter,
   // collapse_shape(expand_shape(x)) with the same reassociation is x; a
   // collapsed fill (a reduction's initial value) is a fill of the collapsed
   // tensor, which the lowering still finds as the output's fill.
-  MLIRContext *ctx = root->getContext();
-  RewritePatternSet patterns(ctx);
-  tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
-  linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);
-  tensor::populateFoldTensorEmptyPatterns(patterns);
-  GreedyRewriteConfig config;
-  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
   // The expansions are on the list too: the driver erases those every
   // reader of which now reads the rank-reduced result.
   llvm::append_range(reshapes, expands);
-  (void)applyOpPatternsGreedily(reshapes, std::move(patterns), config);
+  foldReshapes(reshapes);
   return rewritten.size();
 }
 
