@@ -49,14 +49,7 @@ Constructor::evaluate(const ExprView &view, const Tile &block,
       schedule.mmaAxes.assign(axes->begin(), axes->end());
   }
   schedule.usesShared = usesShared;
-  // A pipeline never holds more tiles than the block has reduction steps
-  // (one step: nothing to overlap, one buffer).
-  int64_t reductionSteps = 1;
-  std::vector<int64_t> extents = original.getExtents();
-  for (unsigned a = 0; a < original.getRank(); ++a)
-    if (original.axes[a].isReduction())
-      reductionSteps *= llvm::divideCeil(extents[a], schedule.block[a]);
-  schedule.stages = usesShared ? std::min(stages, reductionSteps) : 1;
+  schedule.stages = usesShared ? countBuffers(original, schedule.block) : 1;
   schedule.threads = getThreadCount(original, device, schedule);
   if (!isThreadCountAligned(device, schedule.threads))
     return std::nullopt;

@@ -139,19 +139,24 @@ private:
   void keep(std::optional<Candidate> candidate);
 
   bool isMemoryBound(const TensorExpr &expr, const Tile &tile) const;
-  /// Whether a block tile fits shared memory (the buffers of its pipeline:
-  /// the stages, or fewer where the block has fewer reduction steps, as
-  /// constructThreadTile's schedule) and can be computed by one block: its
-  /// accumulators may use at most half of the registers a block can have.
+  /// The shared buffers a staged block tile's pipeline holds: the stages,
+  /// but never more than the block has reduction steps (one step: nothing
+  /// to overlap, one buffer). The schedule's `stages`.
+  int64_t countBuffers(const TensorExpr &expr, const Tile &tile) const {
+    return std::min(stages, countReductionSteps(expr, tile));
+  }
+  /// Whether a block tile fits shared memory (all its buffers) and can be
+  /// computed by one block: its accumulators may use at most half of the
+  /// registers a block can have.
   bool fitsShared(const TensorExpr &expr, const Tile &tile) const {
     int64_t outputRegisters = 0;
     for (const TensorAccess &output : expr.outputs)
       outputRegisters +=
           llvm::divideCeil(output.tileElements(tile) * output.elementBytes, 4);
     int64_t registerLimit = device.regsPerBlock / 2;
-    int64_t buffers = std::min(stages, countReductionSteps(expr, tile));
     return outputRegisters <= registerLimit &&
-           getSharedFootprint(expr, tile) * buffers <= device.smemPerBlock;
+           getSharedFootprint(expr, tile) * countBuffers(expr, tile) <=
+               device.smemPerBlock;
   }
 
   const TensorExpr &original;
