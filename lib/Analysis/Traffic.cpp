@@ -51,28 +51,32 @@ double mlir::roller::getTileTransactionBytes(const TensorAccess &access,
   return rows * double(llvm::alignTo(rowBytes, transactionBytes));
 }
 
+/// Tiles of size `tile` over the whole (padded) iteration space times the
+/// reduction steps of each: how often an input's tile is loaded.
+static double countTileLoads(const TensorExpr &expr,
+                             llvm::ArrayRef<int64_t> tile) {
+  return double(countSpatialTiles(expr, tile)) *
+         double(countReductionSteps(expr, tile));
+}
+
 double mlir::roller::getGatheredElements(const TensorExpr &expr,
                                          llvm::ArrayRef<int64_t> tile) {
   double elements = 0;
   for (const TensorAccess &input : expr.inputs)
     if (input.isRead && input.gathered)
       elements += double(input.tileElements(tile));
-  if (elements == 0)
-    return 0;
-  return elements * double(countSpatialTiles(expr, tile)) *
-         double(countReductionSteps(expr, tile));
+  return elements * countTileLoads(expr, tile);
 }
 
 double mlir::roller::getGlobalTraffic(const TensorExpr &expr,
                                       llvm::ArrayRef<int64_t> tile,
                                       int64_t transactionBytes) {
   double blocks = double(countSpatialTiles(expr, tile));
-  double steps = double(countReductionSteps(expr, tile));
+  double loads = countTileLoads(expr, tile);
   double bytes = 0;
   for (const TensorAccess &input : expr.inputs)
     if (input.isRead)
-      bytes += blocks * steps *
-               getTileTransactionBytes(input, tile, transactionBytes);
+      bytes += loads * getTileTransactionBytes(input, tile, transactionBytes);
   if (!expr.epilogue) {
     for (const TensorAccess &output : expr.outputs)
       bytes += blocks * getTileTransactionBytes(output, tile, transactionBytes);
@@ -133,10 +137,8 @@ double mlir::roller::getRegisterTraffic(const TensorExpr &expr,
 double mlir::roller::getRegisterTraffic(const TensorExpr &expr,
                                         llvm::ArrayRef<int64_t> tile,
                                         const AccessTileElements &elements) {
-  // Thread tiles over the whole (padded) iteration space, each loading one
-  // tile of every input.
-  double tiles = double(countSpatialTiles(expr, tile)) *
-                 double(countReductionSteps(expr, tile));
+  // Thread tiles, each loading one tile of every input per step.
+  double tiles = countTileLoads(expr, tile);
   double bytes = 0;
   for (auto [input, count] : llvm::zip(expr.inputs, elements.inputs))
     if (input.isRead)
