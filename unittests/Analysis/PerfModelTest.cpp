@@ -473,11 +473,18 @@ TEST(PerfModelTest, RankingPrefersFewerGatheredElements) {
   EXPECT_DOUBLE_EQ(t->gatheredElements, 2 * 3136.0 * 576);
   EXPECT_TRUE(isPreferred(*w, *t));
   EXPECT_FALSE(isPreferred(*t, *w));
-  // Without the gather the two stay tied down to the shared traffic.
+  // Without the gather the two stay tied down to the shared traffic (the
+  // last rule: the same reduction steps, 2 each).
   conv.inputs[0].gathered = false;
   w = predict(conv, preset("a100"), wide);
   ASSERT_TRUE(bool(w)) << llvm::toString(w.takeError());
+  t = predict(conv, preset("a100"), tall);
+  ASSERT_TRUE(bool(t)) << llvm::toString(t.takeError());
   EXPECT_EQ(w->gatheredElements, 0.0);
+  EXPECT_EQ(t->gatheredElements, 0.0);
+  EXPECT_EQ(w->reductionSteps, t->reductionSteps);
+  EXPECT_EQ(isPreferred(*w, *t), w->sharedBytes < t->sharedBytes);
+  EXPECT_EQ(isPreferred(*t, *w), t->sharedBytes < w->sharedBytes);
 }
 
 // Global -> registers only: no shared memory, no shared stage.
