@@ -320,14 +320,14 @@ func.func @conv_reads_pad(%x: tensor<1x2x8x8xf32>, %w: tensor<4x2x3x3xf32>,
 // An f16 NHWC convolution is a matmul of its gathered patches (an implicit
 // GEMM). Its 128 channels make runs of 8 contiguous halves, which the
 // staging copies as linalg.copys, issued ahead as cp.async: the config has
-// the device's stages (2 on h200) for a block that walks K = 1152 in 4
+// the device's stages (2 on h200) for a block that walks K = 1152 in 6
 // steps (with 64 channels, a whole-K block of one step, one buffer, ties
 // on predicted time and is chosen). With 33 channels (no run of 2 divides
 // them) the patches are gathered an element at a time, which is not issued
 // ahead: one stage, although the block walks K = 297 in several steps.
 // CHECK-LABEL: func.func @implicit_gemm_in_runs
 // CHECK: roller.rprogram
-// CHECK-SAME: block = <shared, [64, 64, 288]>
+// CHECK-SAME: block = <shared, [64, 64, 192]>
 // CHECK-SAME: stages = 2,
 func.func @implicit_gemm_in_runs(%x: tensor<8x30x30x128xf16>, %w: tensor<3x3x128x64xf16>) -> tensor<8x28x28x64xf32> {
   %zero = arith.constant 0.0 : f32
