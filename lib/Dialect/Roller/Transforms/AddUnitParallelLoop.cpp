@@ -6,9 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/AddUnitParallelLoop.h"
+#include "ReshapeFolding.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
-#include "ReshapeFolding.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -63,9 +63,11 @@ static Value reshapeFromOneElement(RewriterBase &rewriter, Location loc,
 
 FailureOr<linalg::GenericOp>
 mlir::roller::addUnitParallelLoop(RewriterBase &rewriter, linalg::LinalgOp op) {
-  // A user's roller.config names the op's loops as they are.
+  // A user's roller.config names the op's loops as they are. An op the
+  // selection will not schedule (above the limits) keeps its IR.
   if (!op.hasPureTensorSemantics() || op.getNumParallelLoops() != 0 ||
-      op.hasDynamicShape() || op->hasAttr(RollerDialect::kConfigAttrName))
+      op.hasDynamicShape() || op->hasAttr(RollerDialect::kConfigAttrName) ||
+      !hasOperandsWithinLimits(op))
     return failure();
   // Without a parallel loop every output is a single element; an op with
   // no tensor output (none in linalg on tensors) is left alone.

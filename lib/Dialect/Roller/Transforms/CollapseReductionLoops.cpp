@@ -8,6 +8,7 @@
 #include "Roller/Dialect/Roller/Transforms/CollapseReductionLoops.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
+#include "ReshapeFolding.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -62,11 +63,13 @@ mlir::roller::getCollapsibleReductionLoops(linalg::LinalgOp op) {
   return runs;
 }
 
-/// Whether `op` may have its loops collapsed: static tensors, no user
-/// config (it names the loops as written), no pad read (read through only as
-/// an rProgram's direct input: a collapse of it would run on the host).
+/// Whether `op` may have its loops collapsed: static tensors within the
+/// limits, no user config (it names the loops as written), no pad read (read
+/// through only as an rProgram's direct input: a collapse of it would run on
+/// the host).
 static bool isCollapsible(linalg::LinalgOp op) {
   return op.hasPureTensorSemantics() && !op.hasDynamicShape() &&
+         hasOperandsWithinLimits(op) &&
          !op->hasAttr(RollerDialect::kConfigAttrName) &&
          llvm::none_of(op.getDpsInputs(), [](Value input) {
            return input.getDefiningOp<tensor::PadOp>() != nullptr;

@@ -5,11 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReshapeFolding.h"
+#include "Roller/Analysis/Limits.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 
@@ -25,4 +27,19 @@ void mlir::roller::foldReshapes(ArrayRef<Operation *> ops) {
   GreedyRewriteConfig config;
   config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
   (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
+}
+
+bool mlir::roller::hasOperandsWithinLimits(linalg::LinalgOp op) {
+  return llvm::all_of(op->getOperandTypes(), [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped || !shaped.hasStaticShape())
+      return true;
+    int64_t elements = 1;
+    for (int64_t dim : shaped.getShape()) {
+      if (dim > kMaxExtent)
+        return false;
+      elements = llvm::checkedMul(elements, dim).value_or(kMaxElements + 1);
+    }
+    return elements <= kMaxElements;
+  });
 }

@@ -90,3 +90,22 @@ func.func @untouched(%x: tensor<8x16xf32>, %y: tensor<?xf32>, %o: tensor<8xf32>,
   } -> tensor<f32>
   return %r, %s, %u : tensor<8xf32>, tensor<f32>, tensor<f32>
 }
+
+// -----
+
+// A full reduction of more elements than the selection schedules (2^62 x 14,
+// above Limits.h's 2^48) keeps its IR: with the unit loop, the folding of its
+// reshapes collapsed the input to a dynamic `tensor<?xf32>` (the product
+// overflows), which `--roller-lower-to-cpu` crashed on (fuzzer, seed 31).
+// CHECK-LABEL: func.func @above_the_limits
+// CHECK-NOT: tensor.collapse_shape
+// CHECK-NOT: tensor.expand_shape
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<4611686018427387904x14xf32>) outs(%{{.*}} : tensor<f32>) dimensions = [0, 1]
+func.func @above_the_limits(%x: tensor<4611686018427387904x14xf32>, %o: tensor<f32>) -> tensor<f32> {
+  %0 = linalg.reduce ins(%x : tensor<4611686018427387904x14xf32>) outs(%o : tensor<f32>) dimensions = [0, 1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<f32>
+}

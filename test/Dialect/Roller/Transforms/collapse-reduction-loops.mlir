@@ -154,3 +154,21 @@ func.func @row_readers(%x: tensor<2x4x5x6xf32>, %z: tensor<2x4xf32>, %o: tensor<
   } -> tensor<2x4x5x6xf32>
   return %r, %t, %u : tensor<2x4x5x6xf32>, tensor<2x4x6x5xf32>, tensor<2x4x5x6xf32>
 }
+
+// -----
+
+// Reduction loops whose merged extent leaves the limits the selection
+// schedules (2^62 x 14 elements, above Limits.h's 2^48) are not collapsed:
+// the collapse multiplied them into a dynamic `tensor<?xf32>`, which
+// `--roller-lower-to-cpu` crashed on (the fuzzer's seed 31).
+// CHECK-LABEL: func.func @above_the_limits
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<4611686018427387904x14xf32>) outs(%{{.*}} : tensor<f32>) dimensions = [0, 1]
+func.func @above_the_limits(%x: tensor<4611686018427387904x14xf32>, %o: tensor<f32>) -> tensor<f32> {
+  %0 = linalg.reduce ins(%x : tensor<4611686018427387904x14xf32>) outs(%o : tensor<f32>) dimensions = [0, 1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<f32>
+}
