@@ -28,6 +28,8 @@ llvm::StringRef mlir::roller::stringifyStage(Stage stage) {
     return "register";
   case Stage::Latency:
     return "latency";
+  case Stage::Issue:
+    return "issue";
   }
   return "unknown";
 }
@@ -379,6 +381,9 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
   p.blocks = countSpatialTiles(expr, schedule.block);
   p.reductionSteps = countReductionSteps(expr, schedule.block);
   p.gatheredElements = getGatheredElements(expr, schedule.block);
+  GatherPositions positions = getGatherPositions(expr, schedule.block);
+  p.gatherInstructions = positions.elements * kGatherElementInstructions +
+                         positions.runs * kGatherRunInstructions;
   p.tensorCores = !schedule.mma.empty();
   for (unsigned a = 0; a < rank; ++a)
     if (!expr.axes[a].isReduction())
@@ -537,8 +542,24 @@ mlir::roller::predict(const TensorExpr &expr, const DeviceSpec &device,
       global->roundTripNs * 1e-3 + double(p.reductionSteps - 1) * p.stepUs;
   p.stageUs[unsigned(Stage::Latency)] = double(p.rounds) * p.blockLifeUs;
 
+  // Issue: the gathers' thread-instructions, a warp-instruction per warp of
+  // them, beside the MMAs (one each), at one a cycle per scheduler. A gather
+  // element by element moves few bytes per position: no other stage sees it.
+  if (p.gatherInstructions > 0 && device.clockMHz > 0) {
+    double blockInstructions =
+        p.gatherInstructions / double(p.blocks) / double(device.warpSize);
+    if (p.tensorCores)
+      blockInstructions += blockPoints * reductionPoints /
+                           double(llvm::product_of(schedule.mma));
+    double perSMRate =
+        double(device.warpSchedulersPerSM) * device.clockMHz * 1e6 * issue;
+    p.stageUs[unsigned(Stage::Issue)] =
+        concurrent * blockInstructions / perSMRate * 1e6;
+  }
+
   p.bottleneck = Stage::Compute;
-  for (Stage stage : {Stage::Global, Stage::Shared, Stage::Latency})
+  for (Stage stage :
+       {Stage::Global, Stage::Shared, Stage::Latency, Stage::Issue})
     if (p.stageUs[unsigned(stage)] > p.stageUs[unsigned(p.bottleneck)])
       p.bottleneck = stage;
   p.totalUs = p.stageUs[unsigned(p.bottleneck)];
@@ -556,7 +577,8 @@ bool mlir::roller::isPreferred(const Prediction &lhs, const Prediction &rhs) {
   auto work = [](const Prediction &p) {
     return std::max({p.stageUs[unsigned(Stage::Compute)],
                      p.stageUs[unsigned(Stage::Global)],
-                     p.stageUs[unsigned(Stage::Shared)]});
+                     p.stageUs[unsigned(Stage::Shared)],
+                     p.stageUs[unsigned(Stage::Issue)]});
   };
   double lhsWork = work(lhs), rhsWork = work(rhs);
   if (std::abs(lhsWork - rhsWork) > 1e-9 * std::max(lhsWork, rhsWork))

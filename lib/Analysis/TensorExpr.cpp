@@ -365,7 +365,9 @@ std::string TensorExpr::key() const {
   };
   auto access = [&](const TensorAccess &a) {
     os << '{' << a.name << ' ' << a.elementType << ' ' << a.elementBytes
-       << (a.isRead ? " r " : " w ") << (a.gathered ? "g " : "");
+       << (a.isRead ? " r " : " w ");
+    if (a.gathered)
+      os << 'g' << a.gatherRun << ' ';
     list(a.shape);
     for (const AffineIndex &index : a.indices) {
       list(index.coeffs);

@@ -68,6 +68,23 @@ double mlir::roller::getGatheredElements(const TensorExpr &expr,
   return elements * countTileLoads(expr, tile);
 }
 
+GatherPositions mlir::roller::getGatherPositions(const TensorExpr &expr,
+                                                 llvm::ArrayRef<int64_t> tile) {
+  GatherPositions positions;
+  double loads = countTileLoads(expr, tile);
+  for (const TensorAccess &input : expr.inputs) {
+    if (!input.isRead || !input.gathered || input.indices.empty())
+      continue;
+    double elements = double(input.tileElements(tile)) * loads;
+    int64_t run = input.gatherRun;
+    if (run > 1 && input.tileDim(input.shape.size() - 1, tile) % run == 0)
+      positions.runs += elements / double(run);
+    else
+      positions.elements += elements;
+  }
+  return positions;
+}
+
 double mlir::roller::getGlobalTraffic(const TensorExpr &expr,
                                       llvm::ArrayRef<int64_t> tile,
                                       int64_t transactionBytes) {

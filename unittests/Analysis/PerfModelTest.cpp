@@ -457,6 +457,7 @@ TEST(PerfModelTest, RankingPrefersLongerKStep) {
 TEST(PerfModelTest, RankingPrefersFewerGatheredElements) {
   TensorExpr conv = f16Matmul(3136, 64, 576);
   conv.inputs[0].gathered = true;
+  conv.inputs[0].gatherRun = 8; // 64 channels: runs of 8 (16 bytes)
   Schedule wide = mmaSchedule();
   wide.block = {32, 64, 288};
   wide.thread = {16, 16, 16};

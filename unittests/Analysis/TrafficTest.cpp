@@ -113,6 +113,29 @@ TEST(TrafficTest, GatheredElements) {
   EXPECT_DOUBLE_EQ(getGatheredElements(mm, {128, 512, 32}), 1.0 * 1024 * 256);
 }
 
+// The positions a gather computes: one per run where the tile's innermost
+// extent is whole runs, else one per element.
+TEST(TrafficTest, GatherPositions) {
+  TensorExpr mm = matmul(1024, 512, 256);
+  mm.inputs[0].gathered = true;
+  GatherPositions scalar = getGatherPositions(mm, {128, 128, 32});
+  EXPECT_DOUBLE_EQ(scalar.elements, 4.0 * 1024 * 256);
+  EXPECT_EQ(scalar.runs, 0.0);
+  mm.inputs[0].gatherRun = 8;
+  GatherPositions runs = getGatherPositions(mm, {128, 128, 32});
+  EXPECT_EQ(runs.elements, 0.0);
+  EXPECT_DOUBLE_EQ(runs.runs, 4.0 * 1024 * 256 / 8);
+  // A step of 12 is not whole runs of 8: element by element (8 x 4 blocks,
+  // 22 steps of 128 x 12 each, the padded last one too).
+  GatherPositions ragged = getGatherPositions(mm, {128, 128, 12});
+  EXPECT_EQ(ragged.runs, 0.0);
+  EXPECT_DOUBLE_EQ(ragged.elements, 32.0 * 22 * (128 * 12));
+  // Inputs that are not gathered compute no positions.
+  mm.inputs[0].gathered = false;
+  GatherPositions none = getGatherPositions(mm, {128, 128, 32});
+  EXPECT_EQ(none.elements + none.runs, 0.0);
+}
+
 // Stride 2, 3x3: an output tile of 4 rows reads 2*(4-1)+3 = 9 input rows.
 TEST(TrafficTest, GlobalTrafficConvStride2) {
   TensorExpr conv = convNchw(1, 4, 8, 8, 16, 3, 3, /*stride=*/2);

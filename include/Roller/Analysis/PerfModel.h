@@ -36,6 +36,15 @@ constexpr int64_t kStreamedInFlightRegisters = 24;
 /// Registers of one address or loop counter: the kernels index with 64-bit
 /// `index` values.
 constexpr int64_t kAddressRegisters = 2;
+/// Thread-instructions one position of a gather costs: its indices through
+/// the convolution's map, the bounds and padding checks, the load and the
+/// store of an element, or of a run, whose copy (cp.async with a zero-fill
+/// size) costs more. The emulator's counts of h200 implicit GEMMs, the
+/// kernel's other instructions taken out: 37-39 an element (NHWC, 27
+/// channels), 45 (NCHW, 64 channels), 57 a run of 8 (NHWC, 24 channels;
+/// docs/model.md).
+constexpr double kGatherElementInstructions = 40;
+constexpr double kGatherRunInstructions = 56;
 /// Registers a tensor-core kernel whose k step leaves a partial last step
 /// takes beyond the same kernel without one: the peeled steps' copy pieces
 /// and the zeroing of the padded slab stay live beside the accumulators.

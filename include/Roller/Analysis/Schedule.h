@@ -25,7 +25,10 @@ enum class Stage : uint32_t {
   Shared = 2,
   Register = 3,
   /// Rounds of resident blocks, each living at least one global round trip.
-  Latency = 4
+  Latency = 4,
+  /// Instruction issue of what the other stages do not count: a gather's
+  /// positions (and the MMAs beside them).
+  Issue = 5
 };
 
 llvm::StringRef stringifyStage(Stage stage);
@@ -67,7 +70,7 @@ struct Schedule {
 /// What the micro-performance model predicts for one schedule.
 struct Prediction {
   /// Time of each stage in microseconds, indexed by Stage.
-  double stageUs[5] = {0, 0, 0, 0, 0};
+  double stageUs[6] = {0, 0, 0, 0, 0, 0};
   double totalUs = 0;
   Stage bottleneck = Stage::Compute;
   /// Thread blocks in the grid, and the grid over the spatial axes.
@@ -99,8 +102,10 @@ struct Prediction {
   /// Reduction steps of one block: its barriers and rounds of copies.
   int64_t reductionSteps = 1;
   /// Elements of gathered inputs (TensorAccess::gathered) the blocks stage
-  /// (ranking).
+  /// (ranking), and the thread-instructions of their positions (the issue
+  /// stage: getGatherPositions, kGatherElementInstructions).
   double gatheredElements = 0;
+  double gatherInstructions = 0;
   /// Rounds of resident blocks the busiest SM runs; the latency stage
   /// charges each the life of a block.
   int64_t rounds = 0;

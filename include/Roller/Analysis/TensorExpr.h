@@ -63,6 +63,10 @@ struct TensorAccess {
   /// block stages costs its own position arithmetic, several times a plain
   /// copy's (isPreferred ranks equal schedules by it).
   bool gathered = false;
+  /// Elements of a gathered operand that one position computed copies: a
+  /// run of contiguous channels (an NHWC convolution's, readsAlignedRuns),
+  /// or 1, element by element. The model's issue stage counts positions.
+  int64_t gatherRun = 1;
 
   /// The data tile a box of `tile` iterations touches, per dimension,
   /// clamped to the operand's shape.

@@ -35,6 +35,19 @@ double getTileTransactionBytes(const TensorAccess &access,
 double getGatheredElements(const TensorExpr &expr,
                            llvm::ArrayRef<int64_t> tile);
 
+/// Positions a gather computes, each with its own index arithmetic: single
+/// elements, and runs of TensorAccess::gatherRun contiguous elements.
+struct GatherPositions {
+  double elements = 0;
+  double runs = 0;
+};
+
+/// The positions the gathers of getGatheredElements compute with block tile
+/// T: one per run where the tile's innermost extent is whole runs, else one
+/// per element.
+GatherPositions getGatherPositions(const TensorExpr &expr,
+                                   llvm::ArrayRef<int64_t> tile);
+
 /// Q0(T): bytes moved from global memory when the whole operator runs with
 /// block tile T: every block loads its input tiles once per reduction step
 /// and writes its output tile once. With a fused epilogue, every block

@@ -14,9 +14,9 @@
 // The premise: a bf16 implicit GEMM whose 73 output channels the 16-wide
 // block does not divide, on warps of 128 or more rows; each thread loads and
 // stores its accumulators under guards (one warp of 192x16 when the compile
-// ran past 10 minutes, 1,157 scf.ifs; two of 128x16 since the refinement
-// steps to multiples, 389). A change of selection may make this kernel an
-// easy one; the ORDER check below stays.
+// ran past 10 minutes, 1,157 scf.ifs; one of 128x16 since the issue stage
+// prices the 27 channels' element-by-element gather, 773). A change of
+// selection may make this kernel an easy one; the ORDER check below stays.
 // SELECT: remark: roller-select: tensor-core (fused view), chose block [{{[0-9]+}}, 16, {{[0-9]+}}] thread [{{1[2-9][0-9]}}, 16, 16] mma [16, 8, 16]
 
 // CHECK-LABEL: llvm.func @dilated_bf16_conv(

@@ -29,10 +29,20 @@ mlir::roller::getSchedulableExpr(linalg::LinalgOp op) {
                                    "nothing to tile");
   // A gather copy's result is gathered by each block that stages it
   // (ReadThroughGathers.h), unless a reader that cannot read through it
-  // makes it a kernel of its own; the mark only breaks ties (isPreferred).
-  // isReadThroughGather would ask this function about the op again.
-  for (auto [access, input] : llvm::zip(expr->inputs, op.getDpsInputs()))
-    access.gathered = isGatherCopy(input.getDefiningOp());
+  // makes it a kernel of its own. isReadThroughGather would ask this
+  // function about the op again. The staging copies the longest aligned
+  // runs of up to 16 bytes the gather reads (as LowerRProgram does), else
+  // element by element.
+  for (auto [access, input] : llvm::zip(expr->inputs, op.getDpsInputs())) {
+    auto gather = input.getDefiningOp<linalg::GenericOp>();
+    access.gathered = isGatherCopy(gather);
+    if (!access.gathered)
+      continue;
+    for (int64_t run = std::max<int64_t>(1, 16 / access.elementBytes);
+         run >= 2 && access.gatherRun == 1; run /= 2)
+      if (readsAlignedRuns(gather, run))
+        access.gatherRun = run;
+  }
   return expr;
 }
 

@@ -72,6 +72,7 @@ mlir::roller::describeSchedule(const TensorExpr &expr, const Schedule &schedule,
        llvm::json::Object{
            {"compute", prediction.stageUs[unsigned(Stage::Compute)]},
            {"global", prediction.stageUs[unsigned(Stage::Global)]},
+           {"issue", prediction.stageUs[unsigned(Stage::Issue)]},
            {"shared", prediction.stageUs[unsigned(Stage::Shared)]},
            {"latency", prediction.stageUs[unsigned(Stage::Latency)]}}},
       {"bottleneck", stringifyStage(prediction.bottleneck)},

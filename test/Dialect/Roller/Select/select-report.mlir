@@ -37,7 +37,7 @@
 // REPORT-SAME: "rounds":1,
 // REPORT-SAME: "select_us":{{[0-9]+(\.[0-9]+)?}},
 // REPORT-SAME: "smem_bytes":6656,
-// REPORT-SAME: "stage_us":{"compute":{{[0-9.]+}},"global":{{[0-9.]+}},"latency":{{[0-9.]+}},"shared":{{[0-9.]+}}},
+// REPORT-SAME: "stage_us":{"compute":{{[0-9.]+}},"global":{{[0-9.]+}},"issue":{{[0-9.]+}},"latency":{{[0-9.]+}},"shared":{{[0-9.]+}}},
 // REPORT-SAME: "staged":true,
 // REPORT-SAME: "stages":2,
 // REPORT-SAME: "strategy":"two-level (fused view)",

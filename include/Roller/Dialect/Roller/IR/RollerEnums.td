@@ -23,7 +23,8 @@ def Roller_Bottleneck : I32EnumAttr<"Bottleneck",
       I32EnumAttrCase<"Global", 1, "global">,
       I32EnumAttrCase<"Shared", 2, "shared">,
       I32EnumAttrCase<"Register", 3, "register">,
-      I32EnumAttrCase<"Latency", 4, "latency">
+      I32EnumAttrCase<"Latency", 4, "latency">,
+      I32EnumAttrCase<"Issue", 5, "issue">
     ]> {
   let cppNamespace = "::mlir::roller";
   let genSpecializedAttr = 0;
