@@ -37,8 +37,6 @@ using namespace mlir::roller::test;
 
 namespace {
 
-constexpr int64_t KiB = 1024;
-
 /// The occupancy, failing the test when the block cannot launch.
 Occupancy occupancyOf(const DeviceSpec &device, KernelResources kernel) {
   llvm::Expected<Occupancy> occ = computeOccupancy(device, kernel);

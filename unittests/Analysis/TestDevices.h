@@ -20,6 +20,11 @@ inline const DeviceSpec &preset(llvm::StringRef name) {
 
 inline const DeviceSpec &h200() { return preset("h200"); }
 
+/// Byte units of the capacities the device tests compare.
+constexpr int64_t KiB = 1024;
+constexpr int64_t MiB = 1024 * KiB;
+constexpr int64_t GiB = 1024 * MiB;
+
 } // namespace mlir::roller::test
 
 #endif // ROLLER_UNITTESTS_ANALYSIS_TESTDEVICES_H

@@ -10,6 +10,8 @@
 
 #include "Roller/Emulator/Float.h"
 
+#include "FloatBits.h"
+
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 #include <vector>
 
 using namespace roller::emu;
+using namespace roller::emu::test;
 
 namespace {
 
@@ -32,18 +35,7 @@ constexpr Rounding kAllModes[] = {Rounding::NearestEven, Rounding::TowardZero,
                                   Rounding::Down, Rounding::Up,
                                   Rounding::NearestAway};
 
-template <typename To, typename From> To bitCast(From from) {
-  static_assert(sizeof(To) == sizeof(From), "sizes differ");
-  To to;
-  std::memcpy(&to, &from, sizeof(to));
-  return to;
-}
-
-uint64_t bitsOf(float value) { return bitCast<uint32_t>(value); }
-uint64_t bitsOf(double value) { return bitCast<uint64_t>(value); }
-uint64_t bitsOf(_Float16 value) { return bitCast<uint16_t>(value); }
 const double kInf = std::numeric_limits<double>::infinity();
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 //===----------------------------------------------------------------------===//
 // A reference for narrow formats: every finite value, in order

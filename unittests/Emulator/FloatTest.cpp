@@ -13,6 +13,8 @@
 
 #include "Roller/Emulator/Float.h"
 
+#include "FloatBits.h"
+
 #include "gtest/gtest.h"
 
 #include <array>
@@ -24,6 +26,7 @@
 #include <vector>
 
 using namespace roller::emu;
+using namespace roller::emu::test;
 
 namespace {
 
@@ -32,18 +35,6 @@ constexpr Rounding kModes[] = {Rounding::NearestEven, Rounding::TowardZero,
 constexpr int kHostModes[] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD,
                               FE_UPWARD};
 constexpr const char *kModeNames[] = {"rn", "rz", "rm", "rp"};
-
-template <typename To, typename From> To bitCast(From from) {
-  static_assert(sizeof(To) == sizeof(From), "sizes differ");
-  To to;
-  std::memcpy(&to, &from, sizeof(to));
-  return to;
-}
-
-uint64_t bitsOf(float value) { return bitCast<uint32_t>(value); }
-uint64_t bitsOf(double value) { return bitCast<uint64_t>(value); }
-uint64_t bitsOf(_Float16 value) { return bitCast<uint16_t>(value); }
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 enum class Op { Add, Sub, Mul, Div, Sqrt, Fma };
 constexpr Op kOps[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Sqrt, Op::Fma};
