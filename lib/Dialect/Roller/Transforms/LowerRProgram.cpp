@@ -151,11 +151,8 @@ static FailureOr<Value> stageInShared(RewriterBase &rewriter, Location loc,
   SmallVector<tensor::ExtractSliceOp> slices;
   auto gather = getSliceRoot(source, slices).getDefiningOp<linalg::GenericOp>();
   if (isGatherCopy(gather))
-    for (int64_t run = chunk; run >= 2; run /= 2)
-      if (readsAlignedRuns(gather, run)) {
-        chunk = run;
-        break;
-      }
+    if (int64_t run = getLongestAlignedRun(gather, chunk); run >= 2)
+      chunk = run;
   TilingStep step =
       distributeCopy(shared.getShape(), config.getThreads(), chunk);
   bool runs = rank > 0 && step.tileSizes.back() > 0 && isGatherCopy(gather) &&

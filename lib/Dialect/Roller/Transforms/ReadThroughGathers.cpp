@@ -473,3 +473,11 @@ FailureOr<Value> mlir::roller::copyGatheredRuns(RewriterBase &rewriter,
   rewriter.replaceOp(copy, result);
   return result;
 }
+
+int64_t mlir::roller::getLongestAlignedRun(linalg::GenericOp gather,
+                                           int64_t maxRun) {
+  for (int64_t run = maxRun; run >= 2; run /= 2)
+    if (readsAlignedRuns(gather, run))
+      return run;
+  return 1;
+}

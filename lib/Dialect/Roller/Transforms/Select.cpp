@@ -36,12 +36,9 @@ mlir::roller::getSchedulableExpr(linalg::LinalgOp op) {
   for (auto [access, input] : llvm::zip(expr->inputs, op.getDpsInputs())) {
     auto gather = input.getDefiningOp<linalg::GenericOp>();
     access.gathered = isGatherCopy(gather);
-    if (!access.gathered)
-      continue;
-    for (int64_t run = std::max<int64_t>(1, 16 / access.elementBytes);
-         run >= 2 && access.gatherRun == 1; run /= 2)
-      if (readsAlignedRuns(gather, run))
-        access.gatherRun = run;
+    if (access.gathered)
+      access.gatherRun = getLongestAlignedRun(
+          gather, 16 / std::max<int64_t>(access.elementBytes, 1));
   }
   return expr;
 }

@@ -70,6 +70,11 @@ linalg::GenericOp buildReadThroughCopy(RewriterBase &rewriter, Location loc,
 /// map's expressions (floordiv and mod by multiples of `chunk`), not sampled.
 bool readsAlignedRuns(linalg::GenericOp gather, int64_t chunk);
 
+/// The longest of `maxRun`, `maxRun / 2`, ... elements, 2 or more, that
+/// `gather` readsAlignedRuns of, or 1 when there is none: the runs its
+/// staging copies (LowerRProgram) and the model counts (Select.cpp).
+int64_t getLongestAlignedRun(linalg::GenericOp gather, int64_t maxRun);
+
 /// Rewrites `copy`, one thread's tile (of static width W, a multiple of
 /// `chunk`) of a staging copy (buildReadThroughCopy) of `gather` into a whole
 /// static shared tile, which lies at `offsets` in the gather's result with
