@@ -164,19 +164,9 @@ llvm::Expected<TensorAccess> makeAccess(linalg::LinalgOp op, OpOperand &operand,
       return reject(where + " has a layout that is not row-major (" +
                     printed(type) + ")");
     // Checked before any analysis multiplies sizes (see kMaxElements).
-    int64_t elements = 1;
-    for (int64_t dim : shaped.getShape()) {
-      if (dim > kMaxExtent)
-        return reject(where + " has a dimension of " + std::to_string(dim) +
-                      ", above the limit of " + std::to_string(kMaxExtent) +
-                      " (" + printed(type) + ")");
-      // At most 2^48 x 2^31: checked, as the product can exceed 64 bits.
-      std::optional<int64_t> product = llvm::checkedMul(elements, dim);
-      elements = product.value_or(kMaxElements + 1);
-      if (elements > kMaxElements)
-        return reject(where + " has more than 2^48 elements (" + printed(type) +
-                      ")");
-    }
+    if (std::optional<std::string> why =
+            whyShapeOutsideLimits(shaped.getShape()))
+      return reject(where + " has " + *why + " (" + printed(type) + ")");
     access.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
     elementType = shaped.getElementType();
   }

@@ -11,7 +11,12 @@
 #ifndef ROLLER_ANALYSIS_LIMITS_H
 #define ROLLER_ANALYSIS_LIMITS_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace mlir::roller {
 
@@ -40,6 +45,24 @@ constexpr uint64_t kMaxDeviceFileBytes = uint64_t(1) << 20;
 /// needs 3). llvm::json::parse recurses once per level, so a deeper file
 /// could overflow the stack.
 constexpr unsigned kMaxDeviceFileDepth = 64;
+
+/// Why a static operand shape is outside kMaxExtent and kMaxElements ("a
+/// dimension of D, above the limit of ...", "more than 2^48 elements"), or
+/// nullopt when it is within them. The element count is checked as it is
+/// formed: the product of such dimensions can exceed 64 bits.
+inline std::optional<std::string>
+whyShapeOutsideLimits(llvm::ArrayRef<int64_t> shape) {
+  int64_t elements = 1;
+  for (int64_t dim : shape) {
+    if (dim > kMaxExtent)
+      return "a dimension of " + std::to_string(dim) + ", above the limit of " +
+             std::to_string(kMaxExtent);
+    elements = llvm::checkedMul(elements, dim).value_or(kMaxElements + 1);
+    if (elements > kMaxElements)
+      return std::string("more than 2^48 elements");
+  }
+  return std::nullopt;
+}
 
 } // namespace mlir::roller
 

@@ -11,7 +11,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 
@@ -32,14 +31,7 @@ void mlir::roller::foldReshapes(ArrayRef<Operation *> ops) {
 bool mlir::roller::hasOperandsWithinLimits(linalg::LinalgOp op) {
   return llvm::all_of(op->getOperandTypes(), [](Type type) {
     auto shaped = dyn_cast<ShapedType>(type);
-    if (!shaped || !shaped.hasStaticShape())
-      return true;
-    int64_t elements = 1;
-    for (int64_t dim : shaped.getShape()) {
-      if (dim > kMaxExtent)
-        return false;
-      elements = llvm::checkedMul(elements, dim).value_or(kMaxElements + 1);
-    }
-    return elements <= kMaxElements;
+    return !shaped || !shaped.hasStaticShape() ||
+           !whyShapeOutsideLimits(shaped.getShape());
   });
 }
