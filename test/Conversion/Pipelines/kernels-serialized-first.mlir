@@ -12,12 +12,12 @@
 // RUN:   --mlir-print-ir-before=gpu-to-llvm 2>&1 >/dev/null | FileCheck %s --check-prefix=ORDER
 
 // The premise: a bf16 implicit GEMM whose 73 output channels the 16-wide
-// block does not divide, on warps of 128 or more rows; each thread loads and
+// block does not divide, on one warp of a 128x16 tile; each thread loads and
 // stores its accumulators under guards (one warp of 192x16 when the compile
 // ran past 10 minutes, 1,157 scf.ifs; one of 128x16 since the issue stage
 // prices the 27 channels' element-by-element gather, 773). A change of
 // selection may make this kernel an easy one; the ORDER check below stays.
-// SELECT: remark: roller-select: tensor-core (fused view), chose block [{{[0-9]+}}, 16, {{[0-9]+}}] thread [{{1[2-9][0-9]}}, 16, 16] mma [16, 8, 16]
+// SELECT: remark: roller-select: tensor-core (fused view), chose block [128, 16, {{[0-9]+}}] thread [128, 16, 16] mma [16, 8, 16]: {{[0-9.]+}} us issue-bound
 
 // CHECK-LABEL: llvm.func @dilated_bf16_conv(
 // CHECK: gpu.launch_func
