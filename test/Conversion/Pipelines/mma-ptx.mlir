@@ -40,7 +40,7 @@
 // kernel of its own), which the model weighed against the convolution.
 // RUN: rm -f %t.conv.*ptx
 // RUN: roller-opt %S/Inputs/conv-f16.mlir --roller-tile="device=h200" --convert-to-nvvm --ptx-file=%t.conv.ptx -o /dev/null 2>/dev/null
-// RUN: cat %t.conv.conv_f16_kernel.ptx %t.conv.conv_f16_kernel_0.ptx | FileCheck %s --check-prefix=CONV
+// RUN: cat %t.conv.conv_f16_kernel.ptx %t.conv.conv_f16_kernel_0.ptx %t.conv.conv_f16_kernel_1.ptx %t.conv.conv_f16_kernel_2.ptx | FileCheck %s --check-prefix=CONV
 
 // CHECK: .target sm_90
 // Two slots (stages = 2) of the padded tiles, in dynamic shared memory:
@@ -89,8 +89,18 @@
 // BF16-NOT: f16.f16
 // BF16-PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
-// (Each kernel's module names its kernel conv_f16_kernel.)
+// (Each kernel's module names its kernel conv_f16_kernel.) The transposes
+// of the input to NHWC and of the filter to HWCF, then the implicit GEMM on
+// tensor cores, its patches gathered 16 bytes (8 channels) per cp.async and
+// never loaded through registers, then the transpose of its result to NCHW.
 // CONV: .entry conv_f16_kernel(
+// CONV-NOT: mma.sync
+// CONV: .entry conv_f16_kernel(
+// CONV-NOT: mma.sync
+// CONV: .entry conv_f16_kernel(
+// CONV-NOT: fma.rn
+// CONV-NOT: ld.global
+// CONV: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16
 // CONV-NOT: fma.rn
 // CONV: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CONV-NOT: fma.rn

@@ -8,10 +8,13 @@
 #include "Roller/Dialect/Roller/Transforms/ConvToImplicitGemm.h"
 #include "Roller/Analysis/Construction.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/ConvNchwToNhwc.h"
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
+#include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
+#include "Roller/Dialect/Roller/Transforms/SplitReductionAcrossBlocks.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -37,7 +40,7 @@ struct ConvShape {
 /// `index` ranging over [0, outer * inner) split into its outer and inner
 /// parts (row-major); `outer == 1` gives the constant 0 for the first.
 static std::pair<AffineExpr, AffineExpr>
-delinearize(AffineExpr index, int64_t outer, int64_t inner) {
+splitIndex(AffineExpr index, int64_t outer, int64_t inner) {
   AffineExpr first = outer == 1 ? getAffineConstantExpr(0, index.getContext())
                                 : index.floorDiv(inner);
   AffineExpr second = outer == 1 ? index : index % inner;
@@ -98,7 +101,7 @@ mlir::roller::convToImplicitGemm(RewriterBase &rewriter, linalg::LinalgOp op) {
   auto inputRowCol =
       [&](AffineExpr pixel, AffineExpr winRow,
           AffineExpr winCol) -> std::pair<AffineExpr, AffineExpr> {
-    auto [row, col] = delinearize(pixel, conv.outRows, conv.outCols);
+    auto [row, col] = splitIndex(pixel, conv.outRows, conv.outCols);
     return {row * conv.strides[0] + winRow * conv.dilations[0],
             col * conv.strides[1] + winCol * conv.dilations[1]};
   };
@@ -110,17 +113,17 @@ mlir::roller::convToImplicitGemm(RewriterBase &rewriter, linalg::LinalgOp op) {
   AffineMap map;
   if (nhwc) {
     // Rows (n, oh, ow), columns (kh, kw, c): the filter's rows, HWC.
-    auto [image, pixel] = delinearize(i, conv.batch, pixels);
+    auto [image, pixel] = splitIndex(i, conv.batch, pixels);
     auto [winRow, rest] =
-        delinearize(j, conv.winRows, conv.winCols * conv.channels);
-    auto [winCol, channel] = delinearize(rest, conv.winCols, conv.channels);
+        splitIndex(j, conv.winRows, conv.winCols * conv.channels);
+    auto [winCol, channel] = splitIndex(rest, conv.winCols, conv.channels);
     auto [row, col] = inputRowCol(pixel, winRow, winCol);
     map = AffineMap::get(2, 0, {image, row, col, channel}, ctx);
   } else {
     // Rows (c, kh, kw): the filter's columns, CHW; columns (n, oh, ow).
-    auto [channel, rest] = delinearize(i, conv.channels, window);
-    auto [winRow, winCol] = delinearize(rest, conv.winRows, conv.winCols);
-    auto [image, pixel] = delinearize(j, conv.batch, pixels);
+    auto [channel, rest] = splitIndex(i, conv.channels, window);
+    auto [winRow, winCol] = splitIndex(rest, conv.winRows, conv.winCols);
+    auto [image, pixel] = splitIndex(j, conv.batch, pixels);
     auto [row, col] = inputRowCol(pixel, winRow, winCol);
     map = AffineMap::get(2, 0, {image, channel, row, col}, ctx);
   }
@@ -171,84 +174,114 @@ static bool runsOnTensorCores(linalg::LinalgOp op, DeviceAttr device,
   return device.toSpec().hasMmaSyncFor(input.isF16() ? "f16" : "bf16");
 }
 
-/// The best predicted time of `op` on `device`, constructed as the
+/// The model's best case for `op` on `device` alone, constructed as the
 /// selection will (one stage when an input is read through a pad or a
-/// gather staged an element at a time: stagesInOneStep), or null when
-/// nothing fits.
-static std::optional<double> predictBest(linalg::LinalgOp op,
-                                         const DeviceSpec &device) {
-  llvm::Expected<TensorExpr> expr = getSchedulableExpr(op);
-  if (!expr) {
-    llvm::consumeError(expr.takeError());
-    return std::nullopt;
-  }
+/// gather staged an element at a time: stagesInOneStep; split across
+/// blocks, plus `launchUs` for the combine, where that is faster), or
+/// nullopt when nothing fits.
+static std::optional<WholeOrSplit> predictBest(RewriterBase &rewriter,
+                                               linalg::LinalgOp op,
+                                               const DeviceSpec &device,
+                                               double launchUs) {
   ConstructionOptions options;
   if (stagesInOneStep(op))
     options.stages = 1;
-  llvm::Expected<ConstructionResult> result =
-      constructSchedules(*expr, device, options);
-  if (!result) {
-    llvm::consumeError(result.takeError());
-    return std::nullopt;
-  }
-  return result->candidates.front().prediction.totalUs;
+  return predictWholeOrSplit(rewriter, op, device, options, launchUs);
 }
 
 namespace {
-/// The model's case for rewriting an NCHW batch's convolution.
-struct WeighedRewrite {
-  double convUs;
-  /// The matmul and the transposes, with a launch per extra kernel.
-  double gemmUs;
+/// What the model predicts of one way to run a convolution: its kernels'
+/// times and a launch per kernel beyond the first.
+struct Route {
+  double us;
   int64_t extraKernels;
+};
+
+/// An NCHW convolution's three ways: as it is (CUDA cores), its implicit
+/// GEMM (with the transposes of a batch above 1), and the implicit GEMM of
+/// the convolution in NHWC between transposes (convNchwToNhwc). A way the
+/// rewrites cannot take is absent, and so is the convolution where its
+/// implicit GEMM adds no kernel (a batch of 1): that is taken over the CUDA
+/// cores without weighing.
+struct WeighedRoutes {
+  std::optional<double> convUs;
+  std::optional<Route> nchw, nhwc;
 };
 } // namespace
 
-/// Predicted times of `op` as a convolution and as its implicit GEMM with
-/// the transposes of an NCHW batch (plus `launchUs` per extra kernel),
-/// when the rewrite adds kernels: an NCHW convolution with a batch above
-/// 1. The rewrite is tried on a clone, whose ops are then erased.
-static std::optional<WeighedRewrite> weighTransposes(RewriterBase &rewriter,
-                                                     linalg::LinalgOp op,
-                                                     const DeviceSpec &device,
-                                                     double launchUs) {
-  auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
-  if (!nchw || cast<RankedTensorType>(op.getDpsInputOperand(0)->get().getType())
-                       .getDimSize(0) == 1)
-    return std::nullopt;
-  std::optional<double> convUs = predictBest(op, device);
-  if (!convUs)
-    return std::nullopt;
-  std::optional<double> gemmUs;
-  int64_t extraKernels = 0;
+/// The predicted time of the kernels `rewrite` makes of a clone of `op`
+/// (linalg ops other than fills, done in the kernel they initialize, and
+/// gather copies, read through by their matmul), plus `launchUs` per kernel
+/// beyond the first; infinite when a kernel has no schedule, nullopt when
+/// the rewrite fails. The clone and what it became are erased.
+static std::optional<Route>
+weighRewrite(RewriterBase &rewriter, linalg::LinalgOp op,
+             const DeviceSpec &device, double launchUs,
+             llvm::function_ref<LogicalResult(linalg::LinalgOp)> rewrite) {
+  std::optional<Route> route;
   inspectRewrittenClone(rewriter, op, [&](linalg::LinalgOp clone) {
-    FailureOr<linalg::MatmulOp> matmul = convToImplicitGemm(rewriter, clone);
-    if (failed(matmul))
+    Operation *before = clone->getPrevNode();
+    if (failed(rewrite(clone)))
       return;
-    // The matmul, the transpose of its result and, unless the initial value
-    // is a fill, the transpose of that.
-    SmallVector<linalg::LinalgOp> kernels{*matmul};
-    for (Operation *user : matmul->getResult(0).getUsers())
-      for (Operation *transpose : user->getUsers())
-        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(transpose))
-          kernels.push_back(linalgOp);
-    if (auto collapse = matmul->getDpsInitOperand(0)
-                            ->get()
-                            .getDefiningOp<tensor::CollapseShapeOp>())
-      if (auto transpose = collapse.getSrc().getDefiningOp<linalg::LinalgOp>())
-        kernels.push_back(transpose);
-    extraKernels = int64_t(kernels.size()) - 1;
-    double total = launchUs * double(extraKernels);
-    for (linalg::LinalgOp kernel : kernels) {
-      // A kernel no schedule fits: the rewrite is not taken.
-      std::optional<double> us = predictBest(kernel, device);
-      total += us ? *us : std::numeric_limits<double>::infinity();
+    // The rewrite's ops lie between `before` and `op`.
+    SmallVector<linalg::LinalgOp> kernels;
+    for (Operation *it = before ? before->getNextNode()
+                                : &op->getBlock()->front();
+         it != op.getOperation(); it = it->getNextNode()) {
+      auto kernel = dyn_cast<linalg::LinalgOp>(it);
+      if (kernel && !isa<linalg::FillOp>(it) &&
+          !isReadThroughGather(it->getResult(0)))
+        kernels.push_back(kernel);
     }
-    gemmUs = total;
+    route = Route{launchUs * double(kernels.size() - 1),
+                  int64_t(kernels.size()) - 1};
+    for (linalg::LinalgOp kernel : kernels) {
+      std::optional<WholeOrSplit> best =
+          predictBest(rewriter, kernel, device, launchUs);
+      route->us += best ? best->us : std::numeric_limits<double>::infinity();
+      route->extraKernels += best ? best->kernels - 1 : 0;
+    }
   });
-  if (!gemmUs)
-    return std::nullopt;
-  return WeighedRewrite{*convUs, *gemmUs, extraKernels};
+  return route;
+}
+
+/// Predicted times of `op`, an NCHW convolution, on each of its ways (each
+/// constructed as the selection will, on a clone).
+static WeighedRoutes weighNchwRoutes(RewriterBase &rewriter,
+                                     linalg::LinalgOp op,
+                                     const DeviceSpec &device,
+                                     double launchUs) {
+  WeighedRoutes routes;
+  if (cast<RankedTensorType>(op.getDpsInputOperand(0)->get().getType())
+          .getDimSize(0) != 1)
+    if (std::optional<WholeOrSplit> conv =
+            predictBest(rewriter, op, device, launchUs))
+      routes.convUs = conv->us;
+  routes.nchw =
+      weighRewrite(rewriter, op, device, launchUs, [&](linalg::LinalgOp clone) {
+        return convToImplicitGemm(rewriter, clone);
+      });
+  routes.nhwc =
+      weighRewrite(rewriter, op, device, launchUs, [&](linalg::LinalgOp clone) {
+        FailureOr<linalg::Conv2DNhwcHwcfOp> nhwc = convNchwToNhwc(
+            rewriter, cast<linalg::Conv2DNchwFchwOp>(clone.getOperation()));
+        if (failed(nhwc))
+          return failure();
+        return LogicalResult(convToImplicitGemm(rewriter, *nhwc));
+      });
+  return routes;
+}
+
+/// "{us} us ({n} extra kernels, a launch of {launch} us each)", or
+/// "{us} us (one kernel)".
+static std::string describe(const Route &route, double launchUs) {
+  if (route.extraKernels == 0)
+    return llvm::formatv("{0:f2} us (one kernel)", route.us).str();
+  return llvm::formatv("{0:f2} us ({1} extra kernel{2}, a launch of {3:f2} us "
+                       "each)",
+                       route.us, route.extraKernels,
+                       route.extraKernels == 1 ? "" : "s", launchUs)
+      .str();
 }
 
 int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
@@ -268,25 +301,46 @@ int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
     Location loc = op.getLoc();
     if (whyNotConvGemm(op))
       continue;
-    std::optional<WeighedRewrite> weighed;
-    if (options.weighTransposes)
-      weighed = weighTransposes(rewriter, op, spec, launchUs);
-    // What the remarks say of the launches the rewrite adds.
-    auto launches = [&] {
-      return llvm::formatv("{0} extra kernel{1}, a launch of {2:f2} us each",
-                           weighed->extraKernels,
-                           weighed->extraKernels == 1 ? "" : "s", launchUs)
-          .str();
+    auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
+    std::optional<WeighedRoutes> routes;
+    if (nchw && options.weighRoutes)
+      routes = weighNchwRoutes(rewriter, op, spec, launchUs);
+    // The fastest way; ties go to the one with fewer rewrites, and the NCHW
+    // implicit GEMM is taken where nothing is weighed.
+    enum class Way { Conv, Nchw, Nhwc } way = Way::Nchw;
+    if (routes && (routes->convUs || routes->nchw)) {
+      double best = routes->convUs ? *routes->convUs
+                                   : std::numeric_limits<double>::infinity();
+      way = routes->convUs ? Way::Conv : Way::Nchw;
+      if (routes->nchw && routes->nchw->us < best)
+        best = routes->nchw->us, way = Way::Nchw;
+      if (routes->nhwc && routes->nhwc->us < best)
+        way = Way::Nhwc;
+    }
+    // What the remarks say of the other ways.
+    auto others = [&](Way chosen) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      if (chosen != Way::Nchw && routes->nchw)
+        os << ", its implicit GEMM " << describe(*routes->nchw, launchUs);
+      if (chosen != Way::Nhwc && routes->nhwc)
+        os << ", in NHWC " << describe(*routes->nhwc, launchUs);
+      if (chosen != Way::Conv && routes->convUs)
+        os << llvm::formatv(", the convolution {0:f2} us", *routes->convUs);
+      return text;
     };
-    if (weighed && weighed->gemmUs >= weighed->convUs) {
+    if (way == Way::Conv) {
       if (remarks)
-        emitRemark(loc) << "roller-conv-to-implicit-gemm: left a "
-                           "convolution: its implicit GEMM and the transposes "
-                           "of its NCHW batch are predicted "
-                        << llvm::formatv("{0:f2}", weighed->gemmUs) << " us ("
-                        << launches() << "), the convolution "
-                        << llvm::formatv("{0:f2}", weighed->convUs) << " us";
+        emitRemark(loc) << "roller-conv-to-implicit-gemm: left a convolution: "
+                        << llvm::formatv("predicted {0:f2} us", *routes->convUs)
+                        << others(way);
       continue;
+    }
+    if (way == Way::Nhwc) {
+      FailureOr<linalg::Conv2DNhwcHwcfOp> nhwc = convNchwToNhwc(rewriter, nchw);
+      if (failed(nhwc))
+        continue;
+      op = *nhwc;
     }
     if (failed(convToImplicitGemm(rewriter, op)))
       continue;
@@ -296,10 +350,13 @@ int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
     InFlightDiagnostic remark = emitRemark(loc);
     remark << "roller-conv-to-implicit-gemm: a convolution as a matmul of its "
               "gathered patches (tensor cores)";
-    if (weighed)
-      remark << llvm::formatv(", with the transposes of its NCHW batch "
-                              "{0:f2} us predicted ({1}) against {2:f2} us",
-                              weighed->gemmUs, launches(), weighed->convUs);
+    if (!routes)
+      continue;
+    if (way == Way::Nhwc)
+      remark << ", in NHWC between transposes: "
+             << describe(*routes->nhwc, launchUs) << others(way);
+    else if (routes->nchw)
+      remark << ": " << describe(*routes->nchw, launchUs) << others(way);
   }
   return count;
 }
@@ -317,7 +374,7 @@ struct RollerConvToImplicitGemmPass
     // convolution that qualifies is rewritten: the pass alone does not
     // weigh (roller-tile does).
     ImplicitGemmOptions options;
-    options.weighTransposes = false;
+    options.weighRoutes = false;
     convsToImplicitGemms(rewriter, getOperation(),
                          getTargetDevice(getOperation()), options,
                          /*remarks=*/false);

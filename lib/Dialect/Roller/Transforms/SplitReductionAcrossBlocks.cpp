@@ -324,3 +324,47 @@ int64_t mlir::roller::splitUnderfilledReductions(
   }
   return splits;
 }
+
+std::optional<WholeOrSplit> mlir::roller::predictWholeOrSplit(
+    RewriterBase &rewriter, linalg::LinalgOp op, const DeviceSpec &device,
+    const ConstructionOptions &options, double launchUs) {
+  llvm::Expected<TensorExpr> expr = getSchedulableExpr(op);
+  if (!expr) {
+    llvm::consumeError(expr.takeError());
+    return std::nullopt;
+  }
+  Constructed whole = construct(*expr, device, options);
+  const Candidate *unsplit = whole.best();
+  if (!unsplit)
+    return std::nullopt;
+  WholeOrSplit best{unsplit->prediction.totalUs, 1};
+  if (whyNotSplitAcrossBlocks(op, 2) ||
+      unsplit->prediction.blocks >=
+          getFullWave(device, unsplit->prediction.blocksPerSM))
+    return best;
+  // The slice counts splitUnderfilledReductions tries, then doubling on
+  // while the most slices so far are the fastest split.
+  SmallVector<int64_t> counts = getSliceCounts(op, unsplit->prediction, device);
+  double fastestSplit = std::numeric_limits<double>::infinity();
+  for (size_t i = 0; i < counts.size(); ++i) {
+    int64_t slices = counts[i];
+    std::optional<std::pair<TensorExpr, TensorExpr>> exprs =
+        getSplitExprs(rewriter, op, slices);
+    if (!exprs)
+      continue;
+    const Constructed partial = construct(exprs->first, device, options);
+    const Constructed combine = construct(exprs->second, device, options);
+    if (!partial.best() || !combine.best())
+      continue;
+    double us =
+        partial.best()->prediction.totalUs + combine.best()->prediction.totalUs;
+    if (us < fastestSplit) {
+      fastestSplit = us;
+      if (i + 1 == counts.size() && isSliceCountAllowed(op, slices * 2, device))
+        counts.push_back(slices * 2);
+    }
+  }
+  if (fastestSplit + launchUs < best.us)
+    best = WholeOrSplit{fastestSplit + launchUs, 2};
+  return best;
+}

@@ -101,7 +101,7 @@ struct RollerTilePass
     if (DeviceAttr target = getSelectionDevice(module))
       convsToImplicitGemms(rewriter, module, target,
                            ImplicitGemmOptions{fuseEpilogues, splitLaunchUs,
-                                               /*weighTransposes=*/true},
+                                               /*weighRoutes=*/true},
                            /*remarks=*/true);
     // After the bias is split off (its add joins the truncation's chain),
     // and the convolutions are matmuls, before the chains are fused: bf16

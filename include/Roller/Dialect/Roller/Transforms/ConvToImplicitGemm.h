@@ -44,26 +44,28 @@ struct ImplicitGemmOptions {
   /// widenBf16Accumulators follows and makes a bf16 matmul into bf16 sum in
   /// f32: bf16 convolutions into bf16 qualify.
   bool bf16SumsWidened = true;
-  /// Microseconds added per extra kernel (an NCHW batch's transposes) when
-  /// the model weighs the rewrite against the convolution, as the split
-  /// across blocks does for its second kernel (split-launch-us; negative:
-  /// the device's, resolveLaunchUs).
+  /// Microseconds added per extra kernel (the transposes of an NCHW
+  /// convolution's ways) when the model weighs them, as the split across
+  /// blocks does for its second kernel (split-launch-us; negative: the
+  /// device's, resolveLaunchUs).
   double launchUs = SelectionOptions::kDefaultSplitLaunchUs;
-  /// Weigh the rewrites that add kernels against the convolution (the
-  /// selection's pipeline); false rewrites every convolution that
-  /// qualifies (the pass alone).
-  bool weighTransposes = true;
+  /// Weigh an NCHW convolution's ways (the selection's pipeline); false
+  /// rewrites every convolution that qualifies into its own implicit GEMM
+  /// (the pass alone).
+  bool weighRoutes = true;
 };
 
 /// convToImplicitGemm on every convolution in `root` whose matmul would run
 /// on `device`'s tensor cores (f16 or bf16 inputs it has mma.sync m16n8k16
 /// for, summed into f32, or f16 into f16, or bf16 into bf16 where
 /// `options.bf16SumsWidened`), each with a remark when `remarks` is set.
-/// With `options.weighTransposes`, an NCHW convolution with a batch above 1,
-/// whose rewrite adds the transposes of its result (and initial value) as
-/// kernels, is rewritten only where the model predicts the matmul, the
-/// transposes and `options.launchUs` per extra kernel faster than the
-/// convolution (each constructed as the selection will, on a clone).
+/// With `options.weighRoutes`, an NCHW convolution takes the fastest of
+/// three ways the model predicts (each constructed as the selection will,
+/// on a clone, its kernels' times summed with `options.launchUs` per extra
+/// kernel): as it is (left a convolution, on the CUDA cores; ties keep
+/// it), its implicit GEMM (gathered an element at a time, with the
+/// transposes of a batch above 1), or convNchwToNhwc's NHWC convolution
+/// between transposes as an implicit GEMM (gathered in runs of channels).
 /// Returns the number of rewrites.
 int64_t convsToImplicitGemms(RewriterBase &rewriter, Operation *root,
                              DeviceAttr device,

@@ -572,10 +572,12 @@ def RollerConvToImplicitGemmPass
     after the matmul (a kernel of its own: a pass over the output), and an
     initial value other than a fill is transposed the other way before it.
     The pass alone rewrites every convolution that qualifies;
-    `--roller-tile` weighs these extra kernels: it constructs the matmul and
-    the transposes on a clone, and rewrites the convolution only where the
-    model predicts them, plus `split-launch-us` per extra kernel, faster
-    than the convolution (a remark gives both times either way).
+    `--roller-tile` weighs an NCHW convolution three ways, each constructed
+    on a clone with `split-launch-us` per extra kernel: as it is, its
+    implicit GEMM (with those transposes), and `roller-conv-nchw-to-nhwc`'s
+    NHWC convolution between transposes as an implicit GEMM (gathered in
+    runs of channels rather than an element at a time), and takes the
+    fastest (a remark gives the three times).
 
     The gather is never computed: the selection gives it no kernel, and the
     matmul's rProgram reads through it (`ReadThroughGathers.h`): each block
@@ -620,6 +622,62 @@ def RollerConvToImplicitGemmPass
     ```
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def RollerConvNchwToNhwcPass : Pass<"roller-conv-nchw-to-nhwc"> {
+  let summary = "NCHW convolutions as NHWC ones between transposes";
+  let description = [{
+    An NCHW convolution's implicit GEMM (`roller-conv-to-implicit-gemm`)
+    gathers its patches an element at a time: the innermost dimension it
+    reads is the image's width, which strides, window offsets and the pad's
+    zeros interrupt every few elements, so each position costs an address
+    computation of its own (the model's issue stage binds: ResNet-50's NCHW
+    3x3 layers predict 1.4-1.7x their NHWC times). Read as NHWC, the
+    innermost dimension is the channels, gathered 16 bytes at a time.
+
+    This pass rewrites a `linalg.conv_2d_nchw_fchw` on static, non-empty
+    tensors (any element types, strides and dilations) into a
+    `linalg.conv_2d_nhwc_hwcf` of its input transposed to NHWC, its filter
+    transposed to HWCF and its initial value transposed to NHWC, whose
+    result is transposed back to NCHW (`linalg.transpose` each). A constant
+    filter (a model's weights) is transposed at compile time (a constant of
+    its own); a fill of the output is re-made at the NHWC shape; an input
+    padded by a `tensor.pad` of a constant is transposed before the pad,
+    which is made over the NHWC dims, so that the convolution still reads
+    through it. An op with a `roller.config` is left as it is.
+
+    The pass alone rewrites every such convolution; `--roller-tile` takes
+    this route for an f16/bf16 NCHW convolution on a device with tensor
+    cores only where the model predicts the transposes and the NHWC implicit
+    GEMM, with `split-launch-us` per extra kernel, faster than both the NCHW
+    implicit GEMM and the convolution as it is (a remark gives the three
+    times). Entry point: `convNchwToNhwc` (`ConvNchwToNhwc.h`).
+
+    ```mlir
+    %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+           ins(%x, %w : tensor<2x8x9x9xf16>, tensor<16x8x3x3xf16>)
+           outs(%c : tensor<2x16x7x7xf32>) -> tensor<2x16x7x7xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %e0 = tensor.empty() : tensor<2x9x9x8xf16>
+    %x2 = linalg.transpose ins(%x : tensor<2x8x9x9xf16>) outs(%e0 : tensor<2x9x9x8xf16>) permutation = [0, 2, 3, 1]
+    %e1 = tensor.empty() : tensor<3x3x8x16xf16>
+    %w2 = linalg.transpose ins(%w : tensor<16x8x3x3xf16>) outs(%e1 : tensor<3x3x8x16xf16>) permutation = [2, 3, 1, 0]
+    %e2 = tensor.empty() : tensor<2x7x7x16xf32>
+    %c2 = linalg.transpose ins(%c : tensor<2x16x7x7xf32>) outs(%e2 : tensor<2x7x7x16xf32>) permutation = [0, 2, 3, 1]
+    %r2 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+            ins(%x2, %w2 : tensor<2x9x9x8xf16>, tensor<3x3x8x16xf16>)
+            outs(%c2 : tensor<2x7x7x16xf32>) -> tensor<2x7x7x16xf32>
+    %e3 = tensor.empty() : tensor<2x16x7x7xf32>
+    %r = linalg.transpose ins(%r2 : tensor<2x7x7x16xf32>) outs(%e3 : tensor<2x16x7x7xf32>) permutation = [0, 3, 1, 2]
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 

@@ -95,6 +95,22 @@ int64_t splitUnderfilledReductions(
                             const BlockSplit &split)>
         onSplit);
 
+/// The model's best case for `op` alone, as splitUnderfilledReductions would
+/// run it: its best schedule in one kernel, or split across blocks where
+/// that is predicted faster by at least `launchUs` (the same slice counts).
+struct WholeOrSplit {
+  /// The predicted time of the kernels, with `launchUs` for a combine.
+  double us = 0;
+  /// 1, or 2 when split.
+  int64_t kernels = 1;
+};
+/// Constructs `op` whole and, under a full wave, split (on clones, erased).
+/// Returns nullopt when no schedule fits it whole.
+std::optional<WholeOrSplit>
+predictWholeOrSplit(RewriterBase &rewriter, linalg::LinalgOp op,
+                    const DeviceSpec &device,
+                    const ConstructionOptions &options, double launchUs);
+
 } // namespace mlir::roller
 
 #endif // ROLLER_DIALECT_ROLLER_TRANSFORMS_SPLITREDUCTIONACROSSBLOCKS_H
