@@ -168,11 +168,14 @@ TEST(Occupancy, RegisterBudgetIsTheLargestThatFits) {
         std::string where = (name + " " + llvm::Twine(threads) + " threads " +
                              llvm::Twine(blocks) + " blocks")
                                 .str();
-        if (budget > 0)
+        // Braces: gtest's EXPECT_* is an if-else of its own.
+        if (budget > 0) {
           EXPECT_TRUE(fits(budget)) << where << ": budget " << budget;
-        if (budget < device.maxRegsPerThread)
+        }
+        if (budget < device.maxRegsPerThread) {
           EXPECT_FALSE(fits(std::max<int64_t>(budget, 0) + 1))
               << where << ": budget " << budget;
+        }
       }
     }
   }
