@@ -9,9 +9,13 @@ through its zero padding) and device this prints
     it (CUDA cores),
   * what --roller-tile makes of it: the sum of the predicted times of its
     kernels (the implicit GEMM, the split's combine, the transposes of an
-    NCHW batch), each listed, or the convolution again where the model kept
-    it (roller-conv-to-implicit-gemm weighs an NCHW batch's transposes),
-  * the ratio.
+    NCHW batch or of the NHWC way), each listed, or the convolution again
+    where the model kept it,
+  * the ratio,
+  * for NCHW, the way roller-conv-to-implicit-gemm took (the convolution,
+    its NCHW implicit GEMM, or the NHWC one between transposes) and the
+    figure it weighed: the kernels' times plus a launch per extra kernel
+    (from its remark).
 
     python3 bench/implicit_gemm/run.py [--roller-opt R] [--batch 8]
                                        [--layout nchw|nhwc] [--devices h200,a100]
@@ -71,13 +75,35 @@ def layer_mlir(layout, n, c, h, f, k, stride, pad):
     return text
 
 
-def predicted(roller_opt, text, args):
+def compile_layer(roller_opt, text, args):
+    """The predicted times of the kernels, and the remarks."""
     run = subprocess.run([roller_opt, "-"] + args, input=text,
                          capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit(f"roller-opt {' '.join(args)} failed:\n{run.stderr[-2000:]}")
-    return [float(x) for x in
-            re.findall(r"predicted_us = ([0-9.e+-]+)", run.stdout)]
+    return ([float(x) for x in
+             re.findall(r"predicted_us = ([0-9.e+-]+)", run.stdout)],
+            run.stderr)
+
+
+def predicted(roller_opt, text, args):
+    return compile_layer(roller_opt, text, args)[0]
+
+
+def weighed_way(remarks):
+    """The way roller-conv-to-implicit-gemm took and the time it weighed for
+    it, from its remark ("" where it weighed nothing: NHWC, a batch of 1's
+    NCHW GEMM without rivals, 1x1 layers rewritten as plain matmuls)."""
+    line = next((l for l in remarks.splitlines()
+                 if "roller-conv-to-implicit-gemm:" in l), "")
+    if "left a convolution: predicted" in line:
+        return "convolution " + re.search(r"predicted ([0-9.]+) us",
+                                          line).group(1)
+    if "in NHWC between transposes:" in line:
+        return "NHWC " + re.search(r"between transposes: ([0-9.]+) us",
+                                   line).group(1)
+    match = re.search(r"\(tensor cores\): ([0-9.]+) us", line)
+    return "NCHW GEMM " + match.group(1) if match else ""
 
 
 def main():
@@ -90,19 +116,20 @@ def main():
     args = ap.parse_args()
     print(f"ResNet-50 convolutions, {args.layout.upper()} f16 -> f32, "
           f"batch {args.batch} (predicted us)\n")
-    print("| device | layer | convolution | --roller-tile (kernels) | ratio |")
-    print("|---|---|---|---|---|")
+    print("| device | layer | convolution | --roller-tile (kernels) | ratio "
+          "| way, weighed us |")
+    print("|---|---|---|---|---|---|")
     for device in args.devices.split(","):
         for name, c, h, f, k, stride, pad in LAYERS:
             text = layer_mlir(args.layout, args.batch, c, h, f, k, stride, pad)
             conv = sum(predicted(args.roller_opt, text,
                                  [f"--roller-select=device={device}"]))
-            kernels = predicted(args.roller_opt, text,
-                                [f"--roller-tile=device={device}"])
+            kernels, remarks = compile_layer(
+                args.roller_opt, text, [f"--roller-tile=device={device}"])
             tiled = sum(kernels)
             parts = " + ".join(f"{us:.2f}" for us in kernels)
             print(f"| {device} | {name} | {conv:.2f} | {tiled:.2f} ({parts}) "
-                  f"| {conv / tiled:.2f}x |")
+                  f"| {conv / tiled:.2f}x | {weighed_way(remarks)} |")
 
 
 if __name__ == "__main__":
