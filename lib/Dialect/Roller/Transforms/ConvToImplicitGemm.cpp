@@ -233,6 +233,8 @@ weighRewrite(RewriterBase &rewriter, linalg::LinalgOp op,
           !isReadThroughGather(it->getResult(0)))
         kernels.push_back(kernel);
     }
+    if (kernels.empty())
+      return;
     route = Route{launchUs * double(kernels.size() - 1),
                   int64_t(kernels.size()) - 1};
     for (linalg::LinalgOp kernel : kernels) {
