@@ -210,14 +210,16 @@ struct WeighedRoutes {
 } // namespace
 
 /// The predicted time of the kernels `rewrite` makes of a clone of `op`
-/// (linalg ops other than fills, done in the kernel they initialize, and
-/// gather copies, read through by their matmul), plus `launchUs` per kernel
+/// (linalg ops other than fills, done in the kernel they initialize, gather
+/// copies, read through by their matmul, and those `isTakenIn` says another
+/// kernel takes in), plus `launchUs` per kernel
 /// beyond the first; infinite when a kernel has no schedule, nullopt when
 /// the rewrite fails. The clone and what it became are erased.
 static std::optional<Route>
 weighRewrite(RewriterBase &rewriter, linalg::LinalgOp op,
              const DeviceSpec &device, double launchUs,
-             llvm::function_ref<LogicalResult(linalg::LinalgOp)> rewrite) {
+             llvm::function_ref<LogicalResult(linalg::LinalgOp)> rewrite,
+             llvm::function_ref<bool(linalg::LinalgOp)> isTakenIn = {}) {
   std::optional<Route> route;
   inspectRewrittenClone(rewriter, op, [&](linalg::LinalgOp clone) {
     Operation *before = clone->getPrevNode();
@@ -230,7 +232,8 @@ weighRewrite(RewriterBase &rewriter, linalg::LinalgOp op,
          it != op.getOperation(); it = it->getNextNode()) {
       auto kernel = dyn_cast<linalg::LinalgOp>(it);
       if (kernel && !isa<linalg::FillOp>(it) &&
-          !isReadThroughGather(it->getResult(0)))
+          !isReadThroughGather(it->getResult(0)) &&
+          !(isTakenIn && isTakenIn(kernel)))
         kernels.push_back(kernel);
     }
     if (kernels.empty())
@@ -245,6 +248,36 @@ weighRewrite(RewriterBase &rewriter, linalg::LinalgOp op,
     }
   });
   return route;
+}
+
+/// The tensor an NCHW convolution `op` reads its input from: the input, or
+/// the source of the `tensor.pad` that gives it.
+static Value getUnpaddedInput(linalg::LinalgOp op) {
+  Value input = op.getDpsInputOperand(0)->get();
+  if (auto pad = input.getDefiningOp<tensor::PadOp>())
+    return pad.getSource();
+  return input;
+}
+
+/// Whether `value` is an elementwise chain (linalg.generics with only
+/// parallel loops and one result each, every link used once) that reads,
+/// directly or through its links, a transpose from NHWC to NCHW (the result
+/// of a convolution taken through NHWC). The NHWC way's transpose of such an
+/// input takes the chain in (roller-fuse-elementwise fuses elementwise
+/// producers into transposes) and undoes the transpose it reads: the chain
+/// is a kernel either way, writing NHWC instead of NCHW, and the input's
+/// transpose is no kernel of its own.
+static bool undoesTransposeToNchw(Value value, unsigned depth = 0) {
+  auto link = value.getDefiningOp<linalg::GenericOp>();
+  if (!link || depth > 8 || !value.hasOneUse() || link->getNumResults() != 1 ||
+      !link.hasPureTensorSemantics() ||
+      link.getNumLoops() != link.getNumParallelLoops())
+    return false;
+  return llvm::any_of(link.getDpsInputs(), [&](Value input) {
+    if (auto transpose = input.getDefiningOp<linalg::TransposeOp>())
+      return transpose.getPermutation() == ArrayRef<int64_t>{0, 3, 1, 2};
+    return undoesTransposeToNchw(input, depth + 1);
+  });
 }
 
 /// Predicted times of `op`, an NCHW convolution, on each of its ways (each
@@ -263,13 +296,23 @@ static WeighedRoutes weighNchwRoutes(RewriterBase &rewriter,
       weighRewrite(rewriter, op, device, launchUs, [&](linalg::LinalgOp clone) {
         return convToImplicitGemm(rewriter, clone);
       });
-  routes.nhwc =
-      weighRewrite(rewriter, op, device, launchUs, [&](linalg::LinalgOp clone) {
+  // (Asked before the clone reads the input too.)
+  Value unpadded = getUnpaddedInput(op);
+  bool inputUndoesTranspose = op.getDpsInputOperand(0)->get().hasOneUse() &&
+                              undoesTransposeToNchw(unpadded);
+  routes.nhwc = weighRewrite(
+      rewriter, op, device, launchUs,
+      [&](linalg::LinalgOp clone) {
         FailureOr<linalg::Conv2DNhwcHwcfOp> nhwc = convNchwToNhwc(
             rewriter, cast<linalg::Conv2DNchwFchwOp>(clone.getOperation()));
         if (failed(nhwc))
           return failure();
         return LogicalResult(convToImplicitGemm(rewriter, *nhwc));
+      },
+      [&](linalg::LinalgOp kernel) {
+        auto transpose = dyn_cast<linalg::TransposeOp>(kernel.getOperation());
+        return inputUndoesTranspose && transpose &&
+               transpose.getInput() == unpadded;
       });
   return routes;
 }

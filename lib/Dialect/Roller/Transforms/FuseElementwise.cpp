@@ -167,7 +167,12 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use,
   // generic op: a matmul reading a transposed operand); one that computes
   // would end the contraction's body as a contraction (tensor cores).
   bool movesData = onlyMovesData(producer);
-  bool generic = isa<linalg::GenericOp>(consumer.getOperation());
+  // A transpose is elementwise too: it takes its producer in as its generic
+  // form (a chain computed in the order the transpose writes; two transposes
+  // that undo each other around it, an NCHW convolution's result and the
+  // next one's input taken through NHWC, leave it reading in place).
+  bool generic =
+      isa<linalg::GenericOp, linalg::TransposeOp>(consumer.getOperation());
   if (!generic && !(movesData && linalg::isaContractionOpInterface(consumer)))
     return llvm::formatv("its user is a named op ({0}): only producers that "
                          "move elements (transposes) are fused into named "
@@ -234,7 +239,8 @@ std::optional<std::string> mlir::roller::whyNotFused(OpOperand &use,
   }
   // (A transpose, one input read through a permutation, always fuses
   // where the checks above pass; upstream checks generic ops only.)
-  if (isa<linalg::GenericOp>(producer.getOperation()) && generic &&
+  if (isa<linalg::GenericOp>(producer.getOperation()) &&
+      isa<linalg::GenericOp>(consumer.getOperation()) &&
       !linalg::areElementwiseOpsFusable(&use))
     return std::string("upstream's elementwise fusion does not apply");
   return std::nullopt;
@@ -334,7 +340,8 @@ int64_t mlir::roller::fuseElementwiseChains(RewriterBase &rewriter,
   // Named contractions are visited too (they take transposes in).
   SmallVector<linalg::LinalgOp> consumers;
   root->walk([&](linalg::LinalgOp op) {
-    if (isa<linalg::GenericOp>(op) || linalg::isaContractionOpInterface(op))
+    if (isa<linalg::GenericOp, linalg::TransposeOp>(op) ||
+        linalg::isaContractionOpInterface(op))
       consumers.push_back(op);
   });
   int64_t count = 0;

@@ -410,6 +410,40 @@ func.func @transpose_into_scale(%x: tensor<16x8xf32>) -> tensor<8x16xf32> {
 
 // -----
 
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+
+// A transpose takes its elementwise producer in too. Between two NHWC
+// convolutions taken through transposes (roller-conv-nchw-to-nhwc), the
+// first one's result back to NCHW, its ReLU and rounding in NCHW, and the
+// transpose to NHWC for the next one become one op that reads the NHWC
+// result in place and writes NHWC: the two transposes undo each other.
+// CHECK: #[[ID:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @transposes_cancel_around_relu
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+// CHECK-SAME: ins(%arg0 : tensor<2x5x7x3xf32>) outs(%{{.*}} : tensor<2x5x7x3xf16>)
+// CHECK: arith.maximumf
+// CHECK: arith.truncf
+// CHECK-NOT: linalg.transpose
+// CHECK: return %[[R]]
+func.func @transposes_cancel_around_relu(%nhwc: tensor<2x5x7x3xf32>) -> tensor<2x5x7x3xf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x3x5x7xf32>
+  %nchw = linalg.transpose ins(%nhwc : tensor<2x5x7x3xf32>) outs(%e : tensor<2x3x5x7xf32>) permutation = [0, 3, 1, 2]
+  %e16 = tensor.empty() : tensor<2x3x5x7xf16>
+  %relu = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%nchw : tensor<2x3x5x7xf32>) outs(%e16 : tensor<2x3x5x7xf16>) {
+    ^bb0(%a: f32, %o: f16):
+      %m = arith.maximumf %a, %z : f32
+      %t = arith.truncf %m : f32 to f16
+      linalg.yield %t : f16
+  } -> tensor<2x3x5x7xf16>
+  %back = tensor.empty() : tensor<2x5x7x3xf16>
+  %r = linalg.transpose ins(%relu : tensor<2x3x5x7xf16>) outs(%back : tensor<2x5x7x3xf16>) permutation = [0, 2, 3, 1]
+  return %r : tensor<2x5x7x3xf16>
+}
+
+// -----
+
 // A transpose fuses into the batch matmul reading it (attention's values):
 // the matmul becomes a generic contraction reading the source through the
 // transposed map, its body still a multiply-add.

@@ -23,9 +23,10 @@ namespace mlir::roller {
 
 /// Why the producer of `use` (a `linalg.generic` with only parallel loops,
 /// or a `linalg.transpose`) is not fused into the op that uses it, or
-/// std::nullopt when it is fusable: the user is a `linalg.generic` (a named
-/// contraction too when the producer only moves elements, as a transpose
-/// does: it becomes a generic reading the source) that has no reduction
+/// std::nullopt when it is fusable: the user is a `linalg.generic` or a
+/// `linalg.transpose` (as its generic form; a named contraction too when
+/// the producer only moves elements, as a transpose does: it becomes a
+/// generic reading the source) that has no reduction
 /// loop unless the producer reads no more bytes than it writes (a whole
 /// model's reductions have few blocks, for which one more input to read
 /// costs more than the producer's kernel) or a sibling reduction over the

@@ -301,7 +301,11 @@ def RollerFuseElementwisePass : Pass<"roller-fuse-elementwise"> {
     global memory. This pass fuses an elementwise producer (a
     `linalg.generic` on tensors with only parallel loops) into its user with
     upstream's `linalg::fuseElementwiseOps` when each element is still
-    computed once: the user is a `linalg.generic` in the same block (not
+    computed once: the user is a `linalg.generic` or a `linalg.transpose`
+    (taken as its generic form: the chain is then computed in the order the
+    transpose writes, and two transposes that undo each other around a
+    chain, an NCHW convolution's result taken through NHWC and the next
+    one's input, leave it reading in place) in the same block (not
     inside a loop) reading it as an input through a permutation of its
     loops, and the producer has no other user (the user's other operands
     may read it too: `d * d`); a producer that only casts
