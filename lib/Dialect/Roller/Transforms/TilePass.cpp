@@ -119,8 +119,15 @@ struct RollerTilePass
     // longer be a scale): attention's scales become epilogues.
     if (fuseEpilogues)
       moveScalesToEpilogues(rewriter, module, /*remarks=*/true);
-    if (fuseElementwise)
+    if (fuseElementwise) {
       fuseElementwiseChains(rewriter, module, /*remarks=*/true);
+      // A chain the fusion took out of a transpose's way (two that undo
+      // each other around it: NCHW convolutions taken through NHWC) now
+      // reads its anchor's result through the reshapes alone: those
+      // collapse too, so that it becomes the anchor's epilogue. (Silent:
+      // what stays was said the first time.)
+      collapseThroughReshapes(rewriter, module, /*remarks=*/false);
+    }
     // After the chains (a broadcast fused into its reader is no longer a
     // linalg producer of unit dims): keepdim reductions' elementwise steps
     // lose their unit dims, to become the reductions' epilogues.
