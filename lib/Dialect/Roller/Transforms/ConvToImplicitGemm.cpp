@@ -264,9 +264,11 @@ static Value getUnpaddedInput(linalg::LinalgOp op) {
 /// directly or through its links, a transpose from NHWC to NCHW (the result
 /// of a convolution taken through NHWC). The NHWC way's transpose of such an
 /// input takes the chain in (roller-fuse-elementwise fuses elementwise
-/// producers into transposes) and undoes the transpose it reads: the chain
-/// is a kernel either way, writing NHWC instead of NCHW, and the input's
-/// transpose is no kernel of its own.
+/// producers into transposes) and undoes the transpose it reads: the
+/// input's transpose is no kernel of its own. (The chain then becomes the
+/// first GEMM's epilogue where it would be a kernel through NCHW: a saving
+/// the weighing leaves uncounted.) Chains longer than 8 links are not
+/// looked through.
 static bool undoesTransposeToNchw(Value value, unsigned depth = 0) {
   auto link = value.getDefiningOp<linalg::GenericOp>();
   if (!link || depth > 8 || !value.hasOneUse() || link->getNumResults() != 1 ||
