@@ -49,8 +49,9 @@ TEST(BlockOrderCodegenTest, KernelOrderIsTheModels) {
                 << rows << "x" << cols << " group " << group << " id " << block;
             ASSERT_EQ(evaluate(order[1], block, &ctx), row)
                 << rows << "x" << cols << " group " << group << " id " << block;
-            if (batches > 1)
+            if (batches > 1) {
               ASSERT_EQ(evaluate(order[2], block, &ctx), block / (rows * cols));
+            }
             ++checked;
           }
         }

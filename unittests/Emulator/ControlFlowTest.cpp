@@ -170,10 +170,11 @@ TEST_F(ControlFlowTest, LoopsWithPerLaneTripCounts) {
       unsigned n = t % 5, warp = t / 32;
       EXPECT_EQ(r[0], n * (n - 1) / 2) << "thread " << t;
       EXPECT_EQ(r[1], n) << "thread " << t;
-      if (!early)
+      if (!early) {
         EXPECT_EQ(r[2],
                   lanesWhere(threads, warp, [](unsigned) { return true; }))
             << "thread " << t;
+      }
       // In iteration i the lanes with a count above i (and not returned)
       // run together.
       uint32_t together = 0;

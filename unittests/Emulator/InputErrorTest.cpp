@@ -236,9 +236,10 @@ $L__BB0_2:
   for (size_t cut = 0; cut < text.size(); cut += 3) {
     ErrorOr<std::unique_ptr<LoadedModule>> loaded =
         LoadedModule::load(text.substr(0, cut), "test.ptx", allocator);
-    if (!loaded)
+    if (!loaded) {
       EXPECT_NE(loaded.message().find("test.ptx"), std::string::npos)
           << loaded.message();
+    }
   }
   std::mt19937 random(42);
   const char noise[] = ";,{}[]<>@!|.%$0x-+:";
@@ -250,8 +251,9 @@ $L__BB0_2:
     }
     ErrorOr<std::unique_ptr<LoadedModule>> loaded =
         LoadedModule::load(damaged, "test.ptx", allocator);
-    if (!loaded)
+    if (!loaded) {
       EXPECT_FALSE(loaded.message().empty());
+    }
   }
 }
 
