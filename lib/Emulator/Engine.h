@@ -191,8 +191,10 @@ public:
   /// The register row an operand writes (null for a sink), and the mask of
   /// its declared width.
   uint64_t *destination(Warp &warp, const Operand &op, uint64_t &width) const {
-    if (op.kind != Operand::Kind::Reg)
+    if (op.kind != Operand::Kind::Reg) {
+      width = 0; // a sink keeps no bit
       return nullptr;
+    }
     width = op.bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << op.bits) - 1;
     return warp.regs + size_t(op.reg) * kWarpSize;
   }

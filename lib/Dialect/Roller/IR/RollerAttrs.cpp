@@ -74,7 +74,7 @@ FailureOr<llvm::APFloat> mlir::roller::parseF64(AsmParser &parser) {
   // write: accept integers too.
   bool negative = succeeded(parser.parseOptionalMinus());
   double value;
-  uint64_t integer;
+  uint64_t integer = 0;
   OptionalParseResult parsedInteger = parser.parseOptionalInteger(integer);
   if (parsedInteger.has_value()) {
     if (failed(*parsedInteger))
