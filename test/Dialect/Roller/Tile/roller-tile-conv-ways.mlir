@@ -29,3 +29,21 @@ func.func @layer4(%x: tensor<8x512x9x9xf16>, %w: tensor<512x512x3x3xf16>) -> ten
                                 outs(%o : tensor<8x512x7x7xf32>) -> tensor<8x512x7x7xf32>
   return %r : tensor<8x512x7x7xf32>
 }
+
+// -----
+
+// The 64-channel layer at a batch of 1 on a100: the NCHW implicit GEMM adds
+// no kernel, so the convolution as it is is not weighed (the GEMM is taken
+// over the CUDA cores, as before), and the NHWC way's three transposes cost
+// more than they save: the remark gives the GEMM as one kernel.
+func.func @batch1(%x: tensor<1x64x58x58xf16>, %w: tensor<64x64x3x3xf16>) -> tensor<1x64x56x56xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x64x56x56xf32>
+  %o = linalg.fill ins(%z : f32) outs(%e : tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+  // expected-remark-re @+3 {{roller-conv-to-implicit-gemm: a convolution as a matmul of its gathered patches (tensor cores): {{[0-9.]+}} us (one kernel), in NHWC {{[0-9.]+}} us (3 extra kernels, a launch of 1.92 us each){{$}}}}
+  // expected-remark @+2 {{roller-fuse-elementwise: not fused into linalg.matmul}}
+  // expected-remark @+1 {{roller-select: tensor-core}}
+  %r = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<1x64x58x58xf16>, tensor<64x64x3x3xf16>)
+                                outs(%o : tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+  return %r : tensor<1x64x56x56xf32>
+}
