@@ -20,13 +20,6 @@ namespace mlir::roller {
 using namespace mlir;
 using namespace mlir::roller;
 
-/// NCHW to NHWC (and FCHW to HWCF for the filter, NHWC back to NCHW for the
-/// result), as `linalg.transpose` permutations: result dim i is input dim
-/// permutation[i].
-static constexpr int64_t kToNhwc[] = {0, 2, 3, 1};
-static constexpr int64_t kFilterToHwcf[] = {2, 3, 1, 0};
-static constexpr int64_t kToNchw[] = {0, 3, 1, 2};
-
 static linalg::TransposeOp transpose(RewriterBase &rewriter, Location loc,
                                      Value value,
                                      ArrayRef<int64_t> permutation) {
@@ -46,15 +39,15 @@ static Value transposeUnderPad(RewriterBase &rewriter, Location loc,
       !pad.getConstantPaddingValue() || !pad.getSourceType().hasStaticShape())
     return {};
   Value source =
-      transpose(rewriter, loc, pad.getSource(), kToNhwc)->getResult(0);
+      transpose(rewriter, loc, pad.getSource(), kNchwToNhwc)->getResult(0);
   IRMapping mapping;
   mapping.map(pad.getSource(), source);
   auto padded = cast<tensor::PadOp>(rewriter.clone(*pad, mapping));
-  padded.setStaticLow(applyPermutation(pad.getStaticLow(), kToNhwc));
-  padded.setStaticHigh(applyPermutation(pad.getStaticHigh(), kToNhwc));
+  padded.setStaticLow(applyPermutation(pad.getStaticLow(), kNchwToNhwc));
+  padded.setStaticHigh(applyPermutation(pad.getStaticHigh(), kNchwToNhwc));
   RankedTensorType type = pad.getResultType();
   padded.getResult().setType(RankedTensorType::get(
-      applyPermutation(type.getShape(), kToNhwc), type.getElementType()));
+      applyPermutation(type.getShape(), kNchwToNhwc), type.getElementType()));
   return padded.getResult();
 }
 
@@ -64,10 +57,10 @@ static Value initToNhwc(RewriterBase &rewriter, Location loc, Value init) {
   auto fill = init.getDefiningOp<linalg::FillOp>();
   if (!fill ||
       !fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>())
-    return transpose(rewriter, loc, init, kToNhwc)->getResult(0);
+    return transpose(rewriter, loc, init, kNchwToNhwc)->getResult(0);
   auto type = cast<RankedTensorType>(init.getType());
   Value empty = tensor::EmptyOp::create(
-      rewriter, loc, applyPermutation(type.getShape(), kToNhwc),
+      rewriter, loc, applyPermutation(type.getShape(), kNchwToNhwc),
       type.getElementType());
   return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
                                 ValueRange{empty})
@@ -118,11 +111,11 @@ mlir::roller::convNchwToNhwc(RewriterBase &rewriter,
   Value nhwcInput =
       transposeUnderPad(rewriter, loc, input.getDefiningOp<tensor::PadOp>());
   if (!nhwcInput)
-    nhwcInput = transpose(rewriter, loc, input, kToNhwc)->getResult(0);
+    nhwcInput = transpose(rewriter, loc, input, kNchwToNhwc)->getResult(0);
   // A constant filter (a model's weights) is transposed here, once, not by
   // a kernel on every call.
   linalg::TransposeOp filterTranspose =
-      transpose(rewriter, loc, filter, kFilterToHwcf);
+      transpose(rewriter, loc, filter, kFchwToHwcf);
   Value hwcfFilter = filterTranspose->getResult(0);
   if (getConstantBytes(filter)) {
     Value destination = filterTranspose.getInit();
@@ -143,7 +136,7 @@ mlir::roller::convNchwToNhwc(RewriterBase &rewriter,
       ValueRange{nhwcInput, hwcfFilter}, ValueRange{nhwcInit}, op.getStrides(),
       op.getDilations());
   Value result =
-      transpose(rewriter, loc, conv->getResult(0), kToNchw)->getResult(0);
+      transpose(rewriter, loc, conv->getResult(0), kNhwcToNchw)->getResult(0);
   rewriter.replaceOp(op, result);
   eraseIfUnused(rewriter, init);
   eraseIfUnused(rewriter, input);

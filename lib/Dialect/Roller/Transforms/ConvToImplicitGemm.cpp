@@ -277,7 +277,7 @@ static bool undoesTransposeToNchw(Value value, unsigned depth = 0) {
     return false;
   return llvm::any_of(link.getDpsInputs(), [&](Value input) {
     if (auto transpose = input.getDefiningOp<linalg::TransposeOp>())
-      return transpose.getPermutation() == ArrayRef<int64_t>{0, 3, 1, 2};
+      return transpose.getPermutation() == ArrayRef<int64_t>(kNhwcToNchw);
     return undoesTransposeToNchw(input, depth + 1);
   });
 }

@@ -20,6 +20,13 @@
 
 namespace mlir::roller {
 
+/// The `linalg.transpose` permutations of the NHWC way (result dim i is
+/// input dim permutation[i]): the input and initial value to NHWC, the
+/// filter to HWCF, the result back to NCHW.
+inline constexpr int64_t kNchwToNhwc[] = {0, 2, 3, 1};
+inline constexpr int64_t kFchwToHwcf[] = {2, 3, 1, 0};
+inline constexpr int64_t kNhwcToNchw[] = {0, 3, 1, 2};
+
 /// Why `op` is no convolution convNchwToNhwc rewrites, or nullopt when it is
 /// one: a `linalg.conv_2d_nchw_fchw` on tensors of static, non-empty shapes
 /// without a `roller.config` (a config is for the convolution as it is).
