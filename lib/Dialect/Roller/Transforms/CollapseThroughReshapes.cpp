@@ -6,11 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/CollapseThroughReshapes.h"
+#include "ReshapeFolding.h"
 #include "Roller/Dialect/Roller/Transforms/CollapseReductionLoops.h"
 #include "Roller/Dialect/Roller/Transforms/FuseElementwise.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
-#include "ReshapeFolding.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -245,9 +246,87 @@ static SmallVector<OpOperand *> getExpandedInputs(linalg::LinalgOp op) {
   return inputs;
 }
 
+/// The dims of a tensor of `shape` read by `map` that readBroadcastsWithout
+/// UnitDims keeps (those read by a loop), grouped with the size-1 dims read
+/// at index 0 around them; failure where there are none of the latter, or
+/// none of the former, or a result that is neither.
+static FailureOr<SmallVector<ReassociationIndices>>
+getUnitDimDrop(AffineMap map, ArrayRef<int64_t> shape) {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices leading;
+  bool dropsAny = false;
+  for (auto [dim, result] : llvm::enumerate(map.getResults())) {
+    if (isa<AffineDimExpr>(result)) {
+      if (groups.empty()) {
+        leading.push_back(dim);
+        groups.push_back(leading);
+      } else {
+        groups.push_back({int64_t(dim)});
+      }
+      continue;
+    }
+    auto constant = dyn_cast<AffineConstantExpr>(result);
+    if (!constant || constant.getValue() != 0 || shape[dim] != 1)
+      return failure();
+    dropsAny = true;
+    if (groups.empty())
+      leading.push_back(dim);
+    else
+      groups.back().push_back(dim);
+  }
+  if (!dropsAny || groups.empty())
+    return failure();
+  return groups;
+}
+
+LogicalResult
+mlir::roller::readBroadcastsWithoutUnitDims(RewriterBase &rewriter,
+                                            linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() ||
+      op.getNumLoops() != op.getNumParallelLoops())
+    return failure();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<std::pair<OpOperand *, Value>> replaced;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    AffineMap map = maps[input->getOperandNumber()];
+    if (!type || !type.hasStaticShape())
+      continue;
+    FailureOr<SmallVector<ReassociationIndices>> groups =
+        getUnitDimDrop(map, type.getShape());
+    // Only where the size-1 dims come from an expansion of a constant (a
+    // model's per-channel parameters): otherwise a new reshape would stand
+    // between the input and its producer, and a keepdim reduction's
+    // elementwise consumer is roller-drop-keepdim-units' to join.
+    auto expand = input->get().getDefiningOp<tensor::ExpandShapeOp>();
+    if (failed(groups) || !expand ||
+        expand.getReassociationIndices() != *groups ||
+        !expand.getSrc().getDefiningOp<arith::ConstantOp>())
+      continue;
+    SmallVector<AffineExpr> results;
+    for (AffineExpr result : map.getResults())
+      if (isa<AffineDimExpr>(result))
+        results.push_back(result);
+    maps[input->getOperandNumber()] =
+        AffineMap::get(map.getNumDims(), 0, results, op.getContext());
+    replaced.emplace_back(input, expand.getSrc());
+  }
+  if (replaced.empty())
+    return failure();
+  rewriter.modifyOpInPlace(op, [&] {
+    for (auto [input, source] : replaced)
+      input->set(source);
+    op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+  });
+  return success();
+}
+
 int64_t mlir::roller::collapseThroughReshapes(RewriterBase &rewriter,
                                               Operation *root, bool remarks) {
   int64_t count = 0;
+  root->walk([&](linalg::GenericOp op) {
+    (void)readBroadcastsWithoutUnitDims(rewriter, op);
+  });
   // Each round collapses ops in program order; a collapsed op's users read
   // an expand_shape of it afterwards and may collapse in the next round.
   // Every collapse removes loops, so the rounds end.

@@ -44,10 +44,23 @@ std::optional<std::string> whyNotCollapsed(OpOperand &input);
 FailureOr<linalg::GenericOp> collapseThroughReshape(RewriterBase &rewriter,
                                                     OpOperand &input);
 
+/// Makes the elementwise `op` read each input it broadcasts through size-1
+/// dims at index 0 that a `tensor.expand_shape` of a constant made
+/// (torch-mlir's per-channel [C, 1, 1] scale and bias, read by `(d0, d1,
+/// d2, d3) -> (d1, 0, 0)`) from the constant instead, by a map of loops only
+/// (a projected permutation, which collapsing through reshapes needs). An
+/// input whose dims are all such, or whose size-1 dims no expansion of a
+/// constant made (a keepdim reduction's result), is left. Fails, changing
+/// nothing, where no input is read so.
+LogicalResult readBroadcastsWithoutUnitDims(RewriterBase &rewriter,
+                                            linalg::GenericOp op);
+
 /// Collapses every op nested in `root` that whyNotCollapsed allows, until
 /// none is left (each collapse makes an op's users read an expand_shape of
 /// it, which may make them collapsible in turn). Returns the number of ops
-/// collapsed. With `remarks`, every elementwise op left reading an
+/// collapsed. Elementwise generics first read their broadcasts without
+/// their size-1 dims (readBroadcastsWithoutUnitDims). With `remarks`, every
+/// elementwise op left reading an
 /// expand_shape of a linalg op's result gets a remark with the reason.
 int64_t collapseThroughReshapes(RewriterBase &rewriter, Operation *root,
                                 bool remarks);
