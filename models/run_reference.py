@@ -23,6 +23,8 @@ or a mismatch.
 
   python3 models/run_reference.py                  # every model, all three
   python3 models/run_reference.py mlp_gelu --pipeline upstream --keep /tmp/k
+  python3 models/run_reference.py resnet_block_f16 \
+      --before-tile=--roller-conv-nchw-to-nhwc   # the whole net in NHWC
 """
 
 import argparse
@@ -182,8 +184,8 @@ def lower(pipeline, src, args):
                     f"--pass-pipeline=builtin.module({UPSTREAM_PIPELINE})"],
                    stdin=src)
     last = {"roller": "--roller-lower-to-cpu", "emu": "--convert-to-nvvm"}
-    return run([args.roller_opt, "-", "--roller-tile", last[pipeline]],
-               stdin=src)
+    return run([args.roller_opt, "-", *args.before_tile.split(),
+                "--roller-tile", last[pipeline]], stdin=src)
 
 
 def runner_command(pipeline, args):
@@ -296,6 +298,10 @@ def main():
     ap.add_argument("--mlir-opt", default=os.path.join(LLVM, "bin/mlir-opt"))
     ap.add_argument("--mlir-runner",
                     default=os.path.join(LLVM, "bin/mlir-runner"))
+    ap.add_argument("--before-tile", default="", metavar="PASSES",
+                    help="roller-opt passes run before --roller-tile on the "
+                    "roller and emu pipelines (space-separated), e.g. "
+                    "--roller-conv-nchw-to-nhwc")
     ap.add_argument("--roller-opt",
                     default=os.path.join(ROOT, "build/bin/roller-opt"))
     ap.add_argument("--emulator-runtime", default=os.path.join(

@@ -1,4 +1,4 @@
-"""The three full-size models of bench/models, built from a seed with torch
+"""The full-size models of bench/models, built from a seed with torch
 alone: export_full.py (here, with torch-mlir) and device_run.py (on the GPU
 machine, without it) construct the same modules from the same code, so the
 GPU timing can use the exported weights (from weights.pt, or rebuilt from
@@ -8,6 +8,9 @@ the seed and checked against the exported checksums).
                    fc 1000), batch 8, 3x224x224, f32; torchvision's
                    resnet18() when torchvision is importable, else the same
                    network written out here (the same parameter names)
+  resnet18_f16     the same ResNet-18 in f16 (weights and input cast after
+                   construction from the seed): its convolutions run on
+                   tensor cores, through the implicit GEMM
   bert_layer       a BERT-base encoder layer: nn.TransformerEncoderLayer(
                    d_model=768, nhead=12, dim_feedforward=3072,
                    activation="gelu", dropout=0.0, batch_first=True), post-norm,
@@ -117,6 +120,8 @@ def llama7b_mlp():
 MODELS = {
     "resnet18": (resnet18, (8, 3, 224, 224), torch.float32,
                  "ResNet-18 (BasicBlock x [2,2,2,2]), batch 8, 224x224, f32, eval"),
+    "resnet18_f16": (resnet18, (8, 3, 224, 224), torch.float16,
+                     "ResNet-18 (BasicBlock x [2,2,2,2]), batch 8, 224x224, f16, eval"),
     "bert_layer": (bert_layer, (8, 128, 768), torch.float32,
                    "BERT-base encoder layer: nn.TransformerEncoderLayer(768, 12 heads, "
                    "FFN 3072, GELU, post-norm, batch_first), batch 8 x seq 128, f32, eval"),

@@ -20,9 +20,9 @@ namespace mlir::roller {
 using namespace mlir;
 using namespace mlir::roller;
 
-static linalg::TransposeOp transpose(RewriterBase &rewriter, Location loc,
-                                     Value value,
-                                     ArrayRef<int64_t> permutation) {
+linalg::TransposeOp
+mlir::roller::buildTranspose(RewriterBase &rewriter, Location loc, Value value,
+                             ArrayRef<int64_t> permutation) {
   auto type = cast<RankedTensorType>(value.getType());
   Value empty = tensor::EmptyOp::create(
       rewriter, loc, applyPermutation(type.getShape(), permutation),
@@ -39,28 +39,38 @@ static Value transposeUnderPad(RewriterBase &rewriter, Location loc,
       !pad.getConstantPaddingValue() || !pad.getSourceType().hasStaticShape())
     return {};
   Value source =
-      transpose(rewriter, loc, pad.getSource(), kNchwToNhwc)->getResult(0);
+      buildTranspose(rewriter, loc, pad.getSource(), kNchwToNhwc)->getResult(0);
+  return permutePad(rewriter, pad, source, kNchwToNhwc).getResult();
+}
+
+tensor::PadOp mlir::roller::permutePad(RewriterBase &rewriter,
+                                       tensor::PadOp pad, Value source,
+                                       ArrayRef<int64_t> permutation) {
   IRMapping mapping;
   mapping.map(pad.getSource(), source);
   auto padded = cast<tensor::PadOp>(rewriter.clone(*pad, mapping));
-  padded.setStaticLow(applyPermutation(pad.getStaticLow(), kNchwToNhwc));
-  padded.setStaticHigh(applyPermutation(pad.getStaticHigh(), kNchwToNhwc));
+  padded.setStaticLow(applyPermutation(pad.getStaticLow(), permutation));
+  padded.setStaticHigh(applyPermutation(pad.getStaticHigh(), permutation));
   RankedTensorType type = pad.getResultType();
   padded.getResult().setType(RankedTensorType::get(
-      applyPermutation(type.getShape(), kNchwToNhwc), type.getElementType()));
-  return padded.getResult();
+      applyPermutation(type.getShape(), permutation), type.getElementType()));
+  return padded;
 }
 
-/// `init` in NHWC: a fill of an empty tensor re-made at that shape (it stays
-/// a fill, done in the kernel), anything else transposed.
-static Value initToNhwc(RewriterBase &rewriter, Location loc, Value init) {
+bool mlir::roller::isFillOfEmpty(Value value) {
+  auto fill = value.getDefiningOp<linalg::FillOp>();
+  return fill &&
+         fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>();
+}
+
+Value mlir::roller::permuteInit(RewriterBase &rewriter, Location loc,
+                                Value init, ArrayRef<int64_t> permutation) {
+  if (!isFillOfEmpty(init))
+    return buildTranspose(rewriter, loc, init, permutation)->getResult(0);
   auto fill = init.getDefiningOp<linalg::FillOp>();
-  if (!fill ||
-      !fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>())
-    return transpose(rewriter, loc, init, kNchwToNhwc)->getResult(0);
   auto type = cast<RankedTensorType>(init.getType());
   Value empty = tensor::EmptyOp::create(
-      rewriter, loc, applyPermutation(type.getShape(), kNchwToNhwc),
+      rewriter, loc, applyPermutation(type.getShape(), permutation),
       type.getElementType());
   return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
                                 ValueRange{empty})
@@ -99,7 +109,8 @@ mlir::roller::whyNotNchwToNhwc(linalg::Conv2DNchwFchwOp op) {
 
 FailureOr<linalg::Conv2DNhwcHwcfOp>
 mlir::roller::convNchwToNhwc(RewriterBase &rewriter,
-                             linalg::Conv2DNchwFchwOp op) {
+                             linalg::Conv2DNchwFchwOp op,
+                             bool foldConstantFilter) {
   if (std::optional<std::string> why = whyNotNchwToNhwc(op))
     return rewriter.notifyMatchFailure(op, *why);
   Location loc = op.getLoc();
@@ -111,13 +122,13 @@ mlir::roller::convNchwToNhwc(RewriterBase &rewriter,
   Value nhwcInput =
       transposeUnderPad(rewriter, loc, input.getDefiningOp<tensor::PadOp>());
   if (!nhwcInput)
-    nhwcInput = transpose(rewriter, loc, input, kNchwToNhwc)->getResult(0);
+    nhwcInput = buildTranspose(rewriter, loc, input, kNchwToNhwc)->getResult(0);
   // A constant filter (a model's weights) is transposed here, once, not by
   // a kernel on every call.
   linalg::TransposeOp filterTranspose =
-      transpose(rewriter, loc, filter, kFchwToHwcf);
+      buildTranspose(rewriter, loc, filter, kFchwToHwcf);
   Value hwcfFilter = filterTranspose->getResult(0);
-  if (getConstantBytes(filter)) {
+  if (foldConstantFilter && getConstantBytes(filter)) {
     Value destination = filterTranspose.getInit();
     FailureOr<arith::ConstantOp> folded = foldConstantDataMovement(
         rewriter, cast<linalg::LinalgOp>(filterTranspose.getOperation()),
@@ -129,14 +140,14 @@ mlir::roller::convNchwToNhwc(RewriterBase &rewriter,
         rewriter.eraseOp(destination.getDefiningOp());
     }
   }
-  Value nhwcInit = initToNhwc(rewriter, loc, init);
+  Value nhwcInit = permuteInit(rewriter, loc, init, kNchwToNhwc);
 
   auto conv = linalg::Conv2DNhwcHwcfOp::create(
       rewriter, loc, TypeRange{nhwcInit.getType()},
       ValueRange{nhwcInput, hwcfFilter}, ValueRange{nhwcInit}, op.getStrides(),
       op.getDilations());
-  Value result =
-      transpose(rewriter, loc, conv->getResult(0), kNhwcToNchw)->getResult(0);
+  Value result = buildTranspose(rewriter, loc, conv->getResult(0), kNhwcToNchw)
+                     ->getResult(0);
   rewriter.replaceOp(op, result);
   eraseIfUnused(rewriter, init);
   eraseIfUnused(rewriter, input);

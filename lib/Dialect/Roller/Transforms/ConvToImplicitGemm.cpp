@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/ConvToImplicitGemm.h"
-#include "Roller/Analysis/Construction.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/ConvNchwToNhwc.h"
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
@@ -14,7 +13,7 @@
 #include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
 #include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
-#include "Roller/Dialect/Roller/Transforms/SplitReductionAcrossBlocks.h"
+#include "WeighConvRoutes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -174,163 +173,6 @@ static bool runsOnTensorCores(linalg::LinalgOp op, DeviceAttr device,
   return device.toSpec().hasMmaSyncFor(input.isF16() ? "f16" : "bf16");
 }
 
-/// The model's best case for `op` on `device` alone, constructed as the
-/// selection will (one stage when an input is read through a pad or a
-/// gather staged an element at a time: stagesInOneStep; split across
-/// blocks, plus `launchUs` for the combine, where that is faster), or
-/// nullopt when nothing fits.
-static std::optional<WholeOrSplit> predictBest(RewriterBase &rewriter,
-                                               linalg::LinalgOp op,
-                                               const DeviceSpec &device,
-                                               double launchUs) {
-  ConstructionOptions options;
-  if (stagesInOneStep(op))
-    options.stages = 1;
-  return predictWholeOrSplit(rewriter, op, device, options, launchUs);
-}
-
-namespace {
-/// What the model predicts of one way to run a convolution: its kernels'
-/// times and a launch per kernel beyond the first.
-struct Route {
-  double us;
-  int64_t extraKernels;
-};
-
-/// An NCHW convolution's three ways: as it is (CUDA cores), its implicit
-/// GEMM (with the transposes of a batch above 1), and the implicit GEMM of
-/// the convolution in NHWC between transposes (convNchwToNhwc). A way the
-/// rewrites cannot take is absent, and so is the convolution where its
-/// implicit GEMM adds no kernel (a batch of 1): that is taken over the CUDA
-/// cores without weighing.
-struct WeighedRoutes {
-  std::optional<double> convUs;
-  std::optional<Route> nchw, nhwc;
-};
-} // namespace
-
-/// The predicted time of the kernels `rewrite` makes of a clone of `op`
-/// (linalg ops other than fills, done in the kernel they initialize, gather
-/// copies, read through by their matmul, and those `isTakenIn` says another
-/// kernel takes in), plus `launchUs` per kernel
-/// beyond the first; infinite when a kernel has no schedule, nullopt when
-/// the rewrite fails. The clone and what it became are erased.
-static std::optional<Route>
-weighRewrite(RewriterBase &rewriter, linalg::LinalgOp op,
-             const DeviceSpec &device, double launchUs,
-             llvm::function_ref<LogicalResult(linalg::LinalgOp)> rewrite,
-             llvm::function_ref<bool(linalg::LinalgOp)> isTakenIn = {}) {
-  std::optional<Route> route;
-  inspectRewrittenClone(rewriter, op, [&](linalg::LinalgOp clone) {
-    Operation *before = clone->getPrevNode();
-    if (failed(rewrite(clone)))
-      return;
-    // The rewrite's ops lie between `before` and `op`.
-    SmallVector<linalg::LinalgOp> kernels;
-    for (Operation *it = before ? before->getNextNode()
-                                : &op->getBlock()->front();
-         it != op.getOperation(); it = it->getNextNode()) {
-      auto kernel = dyn_cast<linalg::LinalgOp>(it);
-      if (kernel && !isa<linalg::FillOp>(it) &&
-          !isReadThroughGather(it->getResult(0)) &&
-          !(isTakenIn && isTakenIn(kernel)))
-        kernels.push_back(kernel);
-    }
-    if (kernels.empty())
-      return;
-    route = Route{launchUs * double(kernels.size() - 1),
-                  int64_t(kernels.size()) - 1};
-    for (linalg::LinalgOp kernel : kernels) {
-      std::optional<WholeOrSplit> best =
-          predictBest(rewriter, kernel, device, launchUs);
-      route->us += best ? best->us : std::numeric_limits<double>::infinity();
-      route->extraKernels += best ? best->kernels - 1 : 0;
-    }
-  });
-  return route;
-}
-
-/// The tensor an NCHW convolution `op` reads its input from: the input, or
-/// the source of the `tensor.pad` that gives it.
-static Value getUnpaddedInput(linalg::LinalgOp op) {
-  Value input = op.getDpsInputOperand(0)->get();
-  if (auto pad = input.getDefiningOp<tensor::PadOp>())
-    return pad.getSource();
-  return input;
-}
-
-/// Whether `value` is an elementwise chain (linalg.generics with only
-/// parallel loops and one result each, every link used once) that reads,
-/// directly or through its links, a transpose from NHWC to NCHW (the result
-/// of a convolution taken through NHWC). The NHWC way's transpose of such an
-/// input takes the chain in (roller-fuse-elementwise fuses elementwise
-/// producers into transposes) and undoes the transpose it reads: the
-/// input's transpose is no kernel of its own. (The chain then becomes the
-/// first GEMM's epilogue where it would be a kernel through NCHW: a saving
-/// the weighing leaves uncounted.) Chains longer than 8 links are not
-/// looked through.
-static bool undoesTransposeToNchw(Value value, unsigned depth = 0) {
-  auto link = value.getDefiningOp<linalg::GenericOp>();
-  if (!link || depth > 8 || !value.hasOneUse() || link->getNumResults() != 1 ||
-      !link.hasPureTensorSemantics() ||
-      link.getNumLoops() != link.getNumParallelLoops())
-    return false;
-  return llvm::any_of(link.getDpsInputs(), [&](Value input) {
-    if (auto transpose = input.getDefiningOp<linalg::TransposeOp>())
-      return transpose.getPermutation() == ArrayRef<int64_t>(kNhwcToNchw);
-    return undoesTransposeToNchw(input, depth + 1);
-  });
-}
-
-/// Predicted times of `op`, an NCHW convolution, on each of its ways (each
-/// constructed as the selection will, on a clone).
-static WeighedRoutes weighNchwRoutes(RewriterBase &rewriter,
-                                     linalg::LinalgOp op,
-                                     const DeviceSpec &device,
-                                     double launchUs) {
-  WeighedRoutes routes;
-  if (cast<RankedTensorType>(op.getDpsInputOperand(0)->get().getType())
-          .getDimSize(0) != 1)
-    if (std::optional<WholeOrSplit> conv =
-            predictBest(rewriter, op, device, launchUs))
-      routes.convUs = conv->us;
-  routes.nchw =
-      weighRewrite(rewriter, op, device, launchUs, [&](linalg::LinalgOp clone) {
-        return convToImplicitGemm(rewriter, clone);
-      });
-  // (Asked before the clone reads the input too.)
-  Value unpadded = getUnpaddedInput(op);
-  bool inputUndoesTranspose = op.getDpsInputOperand(0)->get().hasOneUse() &&
-                              undoesTransposeToNchw(unpadded);
-  routes.nhwc = weighRewrite(
-      rewriter, op, device, launchUs,
-      [&](linalg::LinalgOp clone) {
-        FailureOr<linalg::Conv2DNhwcHwcfOp> nhwc = convNchwToNhwc(
-            rewriter, cast<linalg::Conv2DNchwFchwOp>(clone.getOperation()));
-        if (failed(nhwc))
-          return failure();
-        return LogicalResult(convToImplicitGemm(rewriter, *nhwc));
-      },
-      [&](linalg::LinalgOp kernel) {
-        auto transpose = dyn_cast<linalg::TransposeOp>(kernel.getOperation());
-        return inputUndoesTranspose && transpose &&
-               transpose.getInput() == unpadded;
-      });
-  return routes;
-}
-
-/// "{us} us ({n} extra kernels, a launch of {launch} us each)", or
-/// "{us} us (one kernel)".
-static std::string describe(const Route &route, double launchUs) {
-  if (route.extraKernels == 0)
-    return llvm::formatv("{0:f2} us (one kernel)", route.us).str();
-  return llvm::formatv("{0:f2} us ({1} extra kernel{2}, a launch of {3:f2} us "
-                       "each)",
-                       route.us, route.extraKernels,
-                       route.extraKernels == 1 ? "" : "s", launchUs)
-      .str();
-}
-
 int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
                                            Operation *root, DeviceAttr device,
                                            const ImplicitGemmOptions &options,
@@ -344,46 +186,57 @@ int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
   int64_t count = 0;
   DeviceSpec spec = device.toSpec();
   double launchUs = resolveLaunchUs(options.launchUs, spec);
+  llvm::DenseMap<Operation *, PlannedWay> planned;
+  if (options.weighRoutes && options.weighFunctions) {
+    SmallVector<linalg::LinalgOp> nchwConvs;
+    for (linalg::LinalgOp op : ops) {
+      auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
+      if (nchw && !whyNotConvGemm(op) && !whyNotNchwToNhwc(nchw))
+        nchwConvs.push_back(op);
+    }
+    planned =
+        weighFunctionLayouts(rewriter, nchwConvs, spec, launchUs, remarks);
+  }
   for (linalg::LinalgOp op : ops) {
     Location loc = op.getLoc();
     if (whyNotConvGemm(op))
       continue;
     auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation());
     std::optional<WeighedRoutes> routes;
-    if (nchw && options.weighRoutes)
+    auto plan = planned.find(op.getOperation());
+    ConvWay way = ConvWay::Nchw;
+    // NHWC for the function's sake where its own fastest way differs.
+    bool together = false;
+    if (plan != planned.end()) {
+      routes = plan->second.routes;
+      way = plan->second.way;
+      together = way != plan->second.own;
+    } else if (nchw && options.weighRoutes) {
+      // Weighed here, after the convolutions before it were rewritten: its
+      // input may be a chain over one's transpose back to NCHW.
       routes = weighNchwRoutes(rewriter, op, spec, launchUs);
-    // The fastest way; ties go to the one with fewer rewrites, and the NCHW
-    // implicit GEMM is taken where nothing is weighed.
-    enum class Way { Conv, Nchw, Nhwc } way = Way::Nchw;
-    if (routes && (routes->convUs || routes->nchw)) {
-      double best = routes->convUs ? *routes->convUs
-                                   : std::numeric_limits<double>::infinity();
-      way = routes->convUs ? Way::Conv : Way::Nchw;
-      if (routes->nchw && routes->nchw->us < best)
-        best = routes->nchw->us, way = Way::Nchw;
-      if (routes->nhwc && routes->nhwc->us < best)
-        way = Way::Nhwc;
+      way = getFastestWay(*routes);
     }
     // What the remarks say of the other ways.
-    auto others = [&](Way chosen) {
+    auto others = [&](ConvWay chosen) {
       std::string text;
       llvm::raw_string_ostream os(text);
-      if (chosen != Way::Nchw && routes->nchw)
-        os << ", its implicit GEMM " << describe(*routes->nchw, launchUs);
-      if (chosen != Way::Nhwc && routes->nhwc)
-        os << ", in NHWC " << describe(*routes->nhwc, launchUs);
-      if (chosen != Way::Conv && routes->convUs)
+      if (chosen != ConvWay::Nchw && routes->nchw)
+        os << ", its implicit GEMM " << describeRoute(*routes->nchw, launchUs);
+      if (chosen != ConvWay::Nhwc && routes->nhwc)
+        os << ", in NHWC " << describeRoute(*routes->nhwc, launchUs);
+      if (chosen != ConvWay::Conv && routes->convUs)
         os << llvm::formatv(", the convolution {0:f2} us", *routes->convUs);
       return text;
     };
-    if (way == Way::Conv) {
+    if (way == ConvWay::Conv) {
       if (remarks)
         emitRemark(loc) << "roller-conv-to-implicit-gemm: left a convolution: "
                         << llvm::formatv("predicted {0:f2} us", *routes->convUs)
                         << others(way);
       continue;
     }
-    if (way == Way::Nhwc) {
+    if (way == ConvWay::Nhwc) {
       FailureOr<linalg::Conv2DNhwcHwcfOp> nhwc = convNchwToNhwc(rewriter, nchw);
       if (failed(nhwc))
         continue;
@@ -399,11 +252,14 @@ int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,
               "gathered patches (tensor cores)";
     if (!routes)
       continue;
-    if (way == Way::Nhwc)
+    if (together)
+      remark << ", in NHWC with the function's other convolutions: "
+             << describeRoute(*routes->nhwc, launchUs) << others(way);
+    else if (way == ConvWay::Nhwc)
       remark << ", in NHWC between transposes: "
-             << describe(*routes->nhwc, launchUs) << others(way);
+             << describeRoute(*routes->nhwc, launchUs) << others(way);
     else if (routes->nchw)
-      remark << ": " << describe(*routes->nchw, launchUs) << others(way);
+      remark << ": " << describeRoute(*routes->nchw, launchUs) << others(way);
   }
   return count;
 }

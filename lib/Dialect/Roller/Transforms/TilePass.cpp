@@ -6,7 +6,8 @@
 // constant weights (foldBatchNorms), bias initial values split off
 // (splitBiasInits), 1x1 f16/bf16 convolutions as matmuls
 // (pointwiseConvsToMatmuls), the others as matmuls of their gathered
-// patches (convsToImplicitGemms), bf16 contractions summed in f32
+// patches (convsToImplicitGemms), transposes moved towards their undoing
+// (sinkTransposes), bf16 contractions summed in f32
 // (widenBf16Accumulators), elementwise ops collapsed to their producers' shapes
 // (collapseThroughReshapes), operand scales moved after their contractions
 // (moveScalesToEpilogues), elementwise chains fused (fuseElementwiseChains),
@@ -38,6 +39,7 @@
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
+#include "Roller/Dialect/Roller/Transforms/SinkTransposes.h"
 #include "Roller/Dialect/Roller/Transforms/SplitBiasInit.h"
 #include "Roller/Dialect/Roller/Transforms/TensorOpsToLinalg.h"
 #include "Roller/Dialect/Roller/Transforms/TileToRProgram.h"
@@ -101,8 +103,15 @@ struct RollerTilePass
     if (DeviceAttr target = getSelectionDevice(module))
       convsToImplicitGemms(rewriter, module, target,
                            ImplicitGemmOptions{fuseEpilogues, splitLaunchUs,
-                                               /*weighRoutes=*/true},
+                                               /*weighRoutes=*/true,
+                                               networkLayout},
                            /*remarks=*/true);
+    // After the convolutions are rewritten, before the chains are fused:
+    // the transposes of NCHW convolutions' results taken through NHWC move
+    // past the elementwise ops, pads and poolings between them, and those
+    // that meet their undoing vanish. (Only those: other transposes, such as
+    // attention's, stay where the later steps expect them.)
+    sinkTransposes(module, isNhwcToNchw);
     // After the bias is split off (its add joins the truncation's chain),
     // and the convolutions are matmuls, before the chains are fused: bf16
     // contractions sum in f32, on tensor cores, and round in their epilogue.

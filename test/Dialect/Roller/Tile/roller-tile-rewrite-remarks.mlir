@@ -109,6 +109,10 @@ func.func @extended_f16_linear(%x: tensor<8x64xf16>, %w: tensor<64x32xf16>, %b: 
 // output: 3 more kernels), gathered in runs of 8 channels. A small one
 // stays a convolution; ResNet's 3x3 layer of 64 channels at 56 (batch 8)
 // goes through NHWC; the one of 128 at 28 is the NCHW implicit GEMM.
+// Weighed together first (all three in NHWC), nothing cancels: they read
+// and write the function's own tensors, so each keeps its 3 transposes (the
+// filters are arguments, not constants) against the 4 of their own ways.
+// expected-remark-re @+1 {{roller-conv-to-implicit-gemm: 3 NCHW convolutions weighed together: 1 in NHWC (each its fastest way), {{[0-9.]+}} us (4 transposes); each its fastest way {{[0-9.]+}} us (4 transposes), all in NHWC {{[0-9.]+}} us (9 transposes)}}
 func.func @nchw_batches(%xs: tensor<2x8x15x13xf16>, %ws: tensor<16x8x3x3xf16>,
                         %x: tensor<8x64x58x58xf16>, %w: tensor<64x64x3x3xf16>,
                         %x2: tensor<8x128x30x30xf16>, %w2: tensor<128x128x3x3xf16>)

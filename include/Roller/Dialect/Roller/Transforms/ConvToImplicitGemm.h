@@ -53,6 +53,11 @@ struct ImplicitGemmOptions {
   /// rewrites every convolution that qualifies into its own implicit GEMM
   /// (the pass alone).
   bool weighRoutes = true;
+  /// With `weighRoutes`: weigh a function's NCHW convolutions (two or more)
+  /// all in NHWC, with the transposes sinkTransposes leaves, against each
+  /// one's fastest way, and take them to NHWC together where that is
+  /// faster.
+  bool weighFunctions = true;
 };
 
 /// convToImplicitGemm on every convolution in `root` whose matmul would run
@@ -66,7 +71,12 @@ struct ImplicitGemmOptions {
 /// it), its implicit GEMM (gathered an element at a time, with the
 /// transposes of a batch above 1), or convNchwToNhwc's NHWC convolution
 /// between transposes as an implicit GEMM (gathered in runs of channels).
-/// Returns the number of rewrites.
+/// With `options.weighFunctions`, a function's NCHW convolutions are first
+/// weighed together: all in NHWC, priced with the transposes left once
+/// sinkTransposes has moved them (those between two convolutions cancel),
+/// against each its fastest way priced the same way; where all in NHWC is
+/// faster they all take it (a remark at the function gives both). Callers
+/// run sinkTransposes after it. Returns the number of rewrites.
 int64_t convsToImplicitGemms(RewriterBase &rewriter, Operation *root,
                              DeviceAttr device,
                              const ImplicitGemmOptions &options, bool remarks);

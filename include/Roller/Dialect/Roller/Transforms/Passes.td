@@ -175,7 +175,10 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
     `roller-batch-matmul-to-matmul`, `roller-fold-constants`,
     `roller-fold-batch-norm`, unless `fuse-epilogues=false`
     `roller-split-bias-init`, `roller-pointwise-conv-to-matmul`,
-    `roller-conv-to-implicit-gemm` (for the device it selects for), unless
+    `roller-conv-to-implicit-gemm` (for the device it selects for, weighing
+    each NCHW convolution's three ways and, unless `network-layout=false`,
+    a function's NCHW convolutions all in NHWC against those choices),
+    `roller-sink-transposes`, unless
     `fuse-epilogues=false` `roller-widen-bf16-accumulators`, unless
     `fuse-elementwise=false`
     `roller-collapse-through-reshapes`, unless `fuse-epilogues=false`
@@ -219,7 +222,11 @@ def RollerTilePass : Pass<"roller-tile", "::mlir::ModuleOp"> {
            "favors separate kernels)">,
     Option<"fusePads", "fuse-pads", "bool", /*default=*/"true",
            "Read pads through in their consumers' loads instead of "
-           "computing them (roller-tensor-ops-to-linalg fuse-pads)">
+           "computing them (roller-tensor-ops-to-linalg fuse-pads)">,
+    Option<"networkLayout", "network-layout", "bool", /*default=*/"true",
+           "Weigh a function's f16/bf16 NCHW convolutions all in NHWC (the "
+           "transposes between them cancelled by roller-sink-transposes) "
+           "against each one's fastest way">
   ]);
   let dependentDialects = ["::mlir::roller::RollerDialect",
                            "::mlir::arith::ArithDialect",
@@ -682,6 +689,61 @@ def RollerConvNchwToNhwcPass : Pass<"roller-conv-nchw-to-nhwc"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def RollerSinkTransposesPass : Pass<"roller-sink-transposes"> {
+  let summary = "Transposes moved past elementwise ops, pads and poolings";
+  let description = [{
+    An NCHW network whose convolutions run in NHWC (`roller-conv-nchw-to-nhwc`)
+    has a transpose back to NCHW after every convolution and one to NHWC
+    before the next; between them lie BatchNorm, ReLU, the residual add,
+    pads and poolings, which work as well in NHWC. This pass moves each
+    `linalg.transpose` on tensors past its users, into the layout its input
+    has, until the pairs meet: a transpose of a transpose is one transpose by
+    the composed permutation, and none where they undo each other.
+
+    A transpose moves when every user takes it and the move adds no
+    transpose (one made per pad, pooling and elementwise result, against the
+    transpose itself and every user it undoes):
+    - a transpose of it (composed);
+    - a `tensor.pad` of it by a constant with static padding that only
+      transposes and NCHW poolings read (a pad a convolution reads through
+      stays under it), made over the input's dims and transposed;
+    - a `linalg.pooling_nchw_max`/`_sum` whose input it transposes from
+      NHWC: the NHWC pooling, transposed (a fill of its output re-made at the
+      NHWC shape);
+    - an elementwise `linalg.generic` (a parallel loop per dim, identity
+      output maps, initial values empty or unread) that reads it with the
+      identity map and otherwise reads broadcasts (a bias per channel),
+      scalars or transposes by the same permutation (a residual add): its
+      loops reordered into the input's layout, each result transposed;
+    - a `linalg.generic` with reduction loops (a global average pool): it
+      reads the transpose's input through the permuted map.
+    Ops with a `roller.config` take nothing; nothing else is changed or
+    folded. `--roller-tile` runs it after the convolutions are rewritten,
+    on the transposes from NHWC to NCHW (convolutions' results taken
+    through NHWC) and those their moves make; other transposes (attention's)
+    stay where its later steps expect them.
+    Entry points: `sinkTranspose`, `sinkTransposes` (`SinkTransposes.h`).
+
+    ```mlir
+    %t = linalg.transpose ins(%c : tensor<2x7x7x16xf32>) outs(%e : tensor<2x16x7x7xf32>) permutation = [0, 3, 1, 2]
+    %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+           ins(%t : tensor<2x16x7x7xf32>) outs(%e : tensor<2x16x7x7xf32>) { relu }
+    %u = linalg.transpose ins(%r : tensor<2x16x7x7xf32>) outs(%e2 : tensor<2x7x7x16xf32>) permutation = [0, 2, 3, 1]
+    ```
+
+    becomes
+
+    ```mlir
+    %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+           ins(%c : tensor<2x7x7x16xf32>) outs(%e3 : tensor<2x7x7x16xf32>) { relu }
+    ```
+    (`%u` is `%r`; the transpose of `%r` back to NCHW is left only where
+    something else reads it.)
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 
