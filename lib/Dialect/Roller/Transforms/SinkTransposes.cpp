@@ -40,6 +40,25 @@ static bool isTransposeBy(Value value, ArrayRef<int64_t> permutation) {
   return transpose && transpose.getPermutation() == permutation;
 }
 
+/// A transpose of `value` by the inverse of `permutation` that comes before
+/// `user` in its block (`value` already in the layout a transpose by
+/// `permutation` undoes: a residual's input, transposed for a convolution
+/// in NHWC), or null.
+static linalg::TransposeOp getTransposeBefore(Value value,
+                                              ArrayRef<int64_t> permutation,
+                                              Operation *user) {
+  SmallVector<int64_t> inverse = invertPermutationVector(permutation);
+  for (Operation *other : value.getUsers()) {
+    auto transpose = dyn_cast<linalg::TransposeOp>(other);
+    if (transpose && transpose.getInput() == value &&
+        transpose.getPermutation() == ArrayRef<int64_t>(inverse) &&
+        transpose->getBlock() == user->getBlock() &&
+        transpose->isBeforeInBlock(user))
+      return transpose;
+  }
+  return {};
+}
+
 static bool isNchwPooling(Operation *op) {
   return isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(op);
 }
@@ -62,8 +81,9 @@ whyNotElementwiseReader(linalg::GenericOp generic, linalg::TransposeOp op) {
   }
   for (OpOperand *input : generic.getDpsInputOperands()) {
     AffineMap map = generic.getMatchingIndexingMap(input);
-    bool transposed =
-        input->get() == t || isTransposeBy(input->get(), permutation);
+    bool transposed = input->get() == t ||
+                      isTransposeBy(input->get(), permutation) ||
+                      getTransposeBefore(input->get(), permutation, generic);
     if (transposed ? !map.isIdentity() : map.isPermutation())
       return std::string("a generic that reads a tensor of its own layout");
   }
@@ -179,6 +199,12 @@ static void sinkIntoElementwise(RewriterBase &rewriter,
     if (isTransposeBy(value, permutation)) {
       value = value.getDefiningOp<linalg::TransposeOp>().getInput();
       map = readThroughTranspose(map, permutation);
+    } else if (linalg::TransposeOp before =
+                   getTransposeBefore(value, permutation, generic)) {
+      // The other way round: read the value already transposed into the
+      // new loops' layout, by the identity.
+      value = before->getResult(0);
+      map = AffineMap::getMultiDimIdentityMap(rank, context);
     }
     inputs.push_back(value);
     maps.push_back(map);

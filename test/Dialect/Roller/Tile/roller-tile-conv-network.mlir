@@ -68,8 +68,8 @@ func.func @basic_block(%x: tensor<8x256x14x14xf16>) -> tensor<8x256x14x14xf16> {
 // stays a convolution (0.56 us on h200) and the block's convolutions take
 // their NCHW GEMMs; all in NHWC, the stem's GEMM gathers runs of 3 channels
 // and costs more than its convolution. On h200 the plan flips the stem back
-// to its own way (its result is transposed to NHWC once, then the block runs
-// in NHWC): 2 in NHWC, faster than either. On a100 the stem's convolution
+// to its own way (its result is transposed to NHWC once, in its epilogue,
+// then the block runs in NHWC): 2 in NHWC, faster than either. On a100 the stem's convolution
 // (1.64 us) costs more than its NHWC GEMM in the plan: all 3 in NHWC.
 // H200: remark: roller-conv-to-implicit-gemm: 3 NCHW convolutions weighed together: 2 in NHWC, {{[0-9.]+}} us (2 transposes); each its fastest way {{[0-9.]+}} us (2 transposes), all in NHWC {{[0-9.]+}} us (2 transposes)
 // H200: remark: roller-conv-to-implicit-gemm: left a convolution: predicted
@@ -77,15 +77,16 @@ func.func @basic_block(%x: tensor<8x256x14x14xf16>) -> tensor<8x256x14x14xf16> {
 // A100: remark: roller-conv-to-implicit-gemm: a convolution as a matmul of its gathered patches (tensor cores), in NHWC with the function's other convolutions: {{[0-9.]+}} us (2 extra kernels, a launch of 1.92 us each), its implicit GEMM {{[0-9.]+}} us (1 extra kernel, a launch of 1.92 us each), the convolution
 // CHECK-COUNT-2: remark: roller-conv-to-implicit-gemm: a convolution as a matmul of its gathered patches (tensor cores), in NHWC with the function's other convolutions: {{[0-9.]+}} us (3 extra kernels
 
-// The stem's convolution (its ReLU in its epilogue) writes NCHW; a kernel
-// transposes that to NHWC for the block, whose GEMMs read and write NHWC;
-// the residual add (in the last kernel) reads the second GEMM's NHWC result
-// and the stem's NCHW one and writes NCHW (its transpose back taken in).
+// The stem's convolution (its ReLU and the transpose to NHWC in its
+// epilogue) writes NHWC; the block's GEMMs read and write NHWC; the residual
+// add (in the last kernel) reads the second GEMM's NHWC result and the
+// stem's NHWC result (roller-sink-transposes reads the stem's result through
+// the transpose the block's first convolution made of it) and writes NCHW
+// (its transpose back taken in).
 // IR-LABEL: func.func @stem_and_block
-// IR: roller.rprogram ins(%arg0, %{{.*}} : tensor<8x3x30x30xf16>, tensor<256x3x3x3xf16>, {{.*}}) outs(%{{.*}} : tensor<8x256x14x14xf16>)
-// IR: roller.rprogram ins(%{{.*}} : tensor<8x256x14x14xf16>) outs(%{{.*}} : tensor<8x14x14x256xf16>)
+// IR: roller.rprogram ins(%arg0, %{{.*}} : tensor<8x3x30x30xf16>, tensor<256x3x3x3xf16>, {{.*}}) outs(%{{.*}} : tensor<8x14x14x256xf16>)
 // IR-NOT: outs(%{{.*}} : tensor<8x256x14x14xf16>)
-// IR: roller.rprogram ins(%{{.*}}, %{{.*}} : tensor<8x14x14x256xf32>, tensor<8x256x14x14xf16>) outs(%{{.*}} : tensor<8x256x14x14xf16>)
+// IR: roller.rprogram ins(%{{.*}}, %{{.*}} : tensor<8x14x14x256xf32>, tensor<8x14x14x256xf16>) outs(%{{.*}} : tensor<8x256x14x14xf16>)
 // IR-NOT: roller.rprogram
 // IR: return
 

@@ -64,6 +64,34 @@ func.func @residual_add(%a: tensor<2x4x5x3xf16>, %b: tensor<2x4x5x3xf16>) -> ten
 
 // -----
 
+// A residual add of a transposed result and the block's NCHW input, which
+// a transpose to NHWC (the block's first convolution's) already reads: the
+// add runs in NHWC over that transpose's result; one transpose is left
+// after it (and the input's).
+// CHECK-LABEL: func.func @residual_of_the_input
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4x5xf16>, %[[C:.*]]: tensor<2x4x5x3xf16>)
+// CHECK: %[[XT:.*]] = linalg.transpose ins(%[[X]] : tensor<2x3x4x5xf16>) outs(%{{.*}} : tensor<2x4x5x3xf16>) permutation = [0, 2, 3, 1]
+// CHECK: %[[ADD:.*]] = linalg.generic {{.*}} ins(%[[C]], %[[XT]] : tensor<2x4x5x3xf16>, tensor<2x4x5x3xf16>) outs(%{{.*}} : tensor<2x4x5x3xf16>)
+// CHECK: %[[T:.*]] = linalg.transpose ins(%[[ADD]] : tensor<2x4x5x3xf16>) outs(%{{.*}} : tensor<2x3x4x5xf16>) permutation = [0, 3, 1, 2]
+// CHECK-NOT: linalg.transpose
+// CHECK: return %[[T]], %[[XT]]
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @residual_of_the_input(%x: tensor<2x3x4x5xf16>, %c: tensor<2x4x5x3xf16>) -> (tensor<2x3x4x5xf16>, tensor<2x4x5x3xf16>) {
+  %en = tensor.empty() : tensor<2x4x5x3xf16>
+  %xt = linalg.transpose ins(%x : tensor<2x3x4x5xf16>) outs(%en : tensor<2x4x5x3xf16>) permutation = [0, 2, 3, 1]
+  %e = tensor.empty() : tensor<2x3x4x5xf16>
+  %tc = linalg.transpose ins(%c : tensor<2x4x5x3xf16>) outs(%e : tensor<2x3x4x5xf16>) permutation = [0, 3, 1, 2]
+  %add = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%tc, %x : tensor<2x3x4x5xf16>, tensor<2x3x4x5xf16>) outs(%e : tensor<2x3x4x5xf16>) {
+  ^bb0(%a: f16, %b: f16, %out: f16):
+    %s = arith.addf %a, %b : f16
+    linalg.yield %s : f16
+  } -> tensor<2x3x4x5xf16>
+  return %add, %xt : tensor<2x3x4x5xf16>, tensor<2x4x5x3xf16>
+}
+
+// -----
+
 // A max pooling of a padded transposed result (ResNet's stem): the pad is
 // made over the NHWC dims, the pooling is the NHWC one (its -inf fill
 // re-made at the NHWC shape), and its result is transposed; then the global
@@ -125,7 +153,8 @@ func.func @composed(%x: tensor<2x4x5x3xf32>) -> tensor<2x3x5x4xf32> {
 // -----
 
 // Left as they are: a transpose a matmul reads; one whose elementwise user
-// also reads an NCHW tensor of its own (it would read it permuted); one
+// also reads an NCHW tensor of its own that nothing transposes (it would
+// read it permuted); one
 // read by two elementwise ops (two transposes would replace one); a pad a
 // convolution reads through (the transpose would come between them).
 // CHECK-LABEL: func.func @left

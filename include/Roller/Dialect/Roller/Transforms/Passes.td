@@ -716,8 +716,11 @@ def RollerSinkTransposesPass : Pass<"roller-sink-transposes"> {
     - an elementwise `linalg.generic` (a parallel loop per dim, identity
       output maps, initial values empty or unread) that reads it with the
       identity map and otherwise reads broadcasts (a bias per channel),
-      scalars or transposes by the same permutation (a residual add): its
-      loops reordered into the input's layout, each result transposed;
+      scalars, transposes by the same permutation (a residual add), or
+      tensors a transpose by the inverse permutation already reads before
+      it (a block's input, transposed for its first convolution: that
+      transpose's result is read instead): its loops reordered into the
+      input's layout, each result transposed;
     - a `linalg.generic` with reduction loops (a global average pool): it
       reads the transpose's input through the permuted map.
     Ops with a `roller.config` take nothing; nothing else is changed or

@@ -32,10 +32,13 @@ namespace mlir::roller {
 ///  - an elementwise `linalg.generic` (parallel loops, one per dim of `op`'s
 ///    result, identity output maps, initial values that are empty tensors or
 ///    unread) that reads it with the identity map and whose other inputs are
-///    broadcasts (a map that is no permutation, a bias per channel), scalars
-///    or transposes by the same permutation read with the identity map (a
-///    residual add of two convolutions' results): its loops are reordered
-///    into the layout of `op`'s input;
+///    broadcasts (a map that is no permutation, a bias per channel), scalars,
+///    transposes by the same permutation read with the identity map (a
+///    residual add of two convolutions' results), or tensors read with the
+///    identity map that a transpose by the inverse permutation before the
+///    generic already reads (a residual add of a block's input, transposed
+///    for its first convolution; the generic reads that transpose): its
+///    loops are reordered into the layout of `op`'s input;
 ///  - a `linalg.generic` with reduction loops that reads it as an input (it
 ///    reads the transpose's input instead, through a permuted map).
 /// And the move must not add transposes: one per pad, pooling and
