@@ -5,8 +5,9 @@
 // element at a time), or the implicit GEMM of its NHWC form between
 // transposes (convNchwToNhwc). convsToImplicitGemms takes the one the model
 // predicts fastest, per convolution, and weighs a function's convolutions
-// together (all in NHWC, whose transposes sinkTransposes cancels between
-// them) against those choices. Private to convsToImplicitGemms.
+// together (each its own way, all in NHWC, whose transposes sinkTransposes
+// cancels between them, and single flips from the faster) before it.
+// Private to convsToImplicitGemms.
 //
 //===----------------------------------------------------------------------===//
 
