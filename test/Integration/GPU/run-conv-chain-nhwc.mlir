@@ -9,6 +9,7 @@
 // its sanitizer) for h200 and a100, and on the CPU oracle, it must print
 // what the untiled reference prints. Inputs: small integers (see
 // run-conv-nchw.mlir's @data_4d_f32), exact in f16 and in the f32 sums.
+// A second function, @residual, adds a basic block's residual (below).
 //
 // RUN: roller-opt %s --roller-conv-nchw-to-nhwc --roller-tile="device=h200" 2>/dev/null | \
 // RUN:   FileCheck %s --check-prefix=TILED
@@ -35,18 +36,35 @@
 // op), the filters' transposes to HWCF, the two implicit GEMMs (the first
 // with the ReLU as its epilogue, writing f16), and the last result's
 // transpose to NCHW.
+// TILED-LABEL: func.func @chain
 // TILED: roller.rprogram ins(%{{.*}} : tensor<2x16x10x10xf32>) outs(%{{.*}} : tensor<2x10x10x16xf16>)
 // TILED: roller.rprogram ins(%{{.*}} : tensor<16x16x3x3xf16>) outs(%{{.*}} : tensor<3x3x16x16xf16>)
 // TILED: roller.rprogram ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<200x144xf16>, tensor<144x16xf16>, tensor<200x16xf32>) outs(%{{.*}} : tensor<200x16xf16>)
 // TILED: roller.rprogram ins(%{{.*}} : tensor<24x16x3x3xf16>) outs(%{{.*}} : tensor<3x3x16x24xf16>)
 // TILED: roller.rprogram ins(%{{.*}}, %{{.*}} : tensor<200x144xf16>, tensor<144x24xf16>)
 // TILED: roller.rprogram ins(%{{.*}} : tensor<2x10x10x24xf32>) outs(%{{.*}} : tensor<2x24x10x10xf32>)
+// KERNELS-LABEL: func.func @chain
 // KERNELS-COUNT-6: roller.rprogram ins(
 // KERNELS-NOT: roller.rprogram ins(
+// KERNELS-LABEL: func.func @residual
+// KERNELS-COUNT-6: roller.rprogram ins(
+// KERNELS-NOT: roller.rprogram ins(
+// KERNELS-LABEL: func.func @to_f16
+
+// The residual: the input's rounding and transpose to NHWC (one op), the
+// filters' transposes, the GEMMs, and the add with its transpose back to
+// NCHW (one op: the add, sunk into NHWC, reading the second GEMM's NHWC
+// result, taken in by the transpose after it; the rounded input it reads
+// through its NHWC transpose is fused back into a read of the argument).
+// TILED-LABEL: func.func @residual
+// TILED: roller.rprogram ins(%{{.*}}, %{{.*}} : tensor<2x10x10x16xf32>, tensor<2x16x10x10xf32>) outs(%{{.*}} : tensor<2x16x10x10xf32>)
 
 // CHECK-LABEL: chain
 // CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
 // CHECK-NEXT: [-300808, -298973631, -9208652, 807, 0]
+// CHECK-LABEL: residual
+// CHECK-NEXT: rank = 1 offset = 0 sizes = [5] strides = [1] data =
+// CHECK-NEXT: [-246926, -235177665, -7977860, 935, 0]
 
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 func.func @chain(%x: tensor<2x16x10x10xf32>, %w1: tensor<16x16x3x3xf16>,
@@ -84,6 +102,55 @@ func.func @chain(%x: tensor<2x16x10x10xf32>, %w1: tensor<16x16x3x3xf16>,
   %c2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%p2, %w2 : tensor<2x16x12x12xf16>, tensor<24x16x3x3xf16>) outs(%o2 : tensor<2x24x10x10xf32>) -> tensor<2x24x10x10xf32>
   return %c2 : tensor<2x24x10x10xf32>
+}
+
+// A basic block's residual: the block's input (rounded to f16) is read by
+// its first convolution and by the add after its second. Through NHWC, the
+// first convolution transposes the input to NHWC; the add, which reads the
+// second result transposed back to NCHW and the NCHW input, takes that
+// transpose (roller-sink-transposes reads the input through the transpose
+// already made of it) and runs in NHWC; one transpose of its result is
+// left.
+func.func @residual(%x: tensor<2x16x10x10xf32>, %w1: tensor<16x16x3x3xf16>,
+                    %w3: tensor<16x16x3x3xf16>) -> tensor<2x16x10x10xf32> {
+  %z = arith.constant 0.0 : f32
+  %z16 = arith.constant 0.0 : f16
+  %e16 = tensor.empty() : tensor<2x16x10x10xf16>
+  %x16 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<2x16x10x10xf32>) outs(%e16 : tensor<2x16x10x10xf16>) {
+    ^bb0(%a: f32, %o: f16):
+      %t = arith.truncf %a : f32 to f16
+      linalg.yield %t : f16
+  } -> tensor<2x16x10x10xf16>
+  %p1 = tensor.pad %x16 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %z16 : f16
+  } : tensor<2x16x10x10xf16> to tensor<2x16x12x12xf16>
+  %e = tensor.empty() : tensor<2x16x10x10xf32>
+  %o = linalg.fill ins(%z : f32) outs(%e : tensor<2x16x10x10xf32>) -> tensor<2x16x10x10xf32>
+  %c1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p1, %w1 : tensor<2x16x12x12xf16>, tensor<16x16x3x3xf16>) outs(%o : tensor<2x16x10x10xf32>) -> tensor<2x16x10x10xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c1 : tensor<2x16x10x10xf32>) outs(%e16 : tensor<2x16x10x10xf16>) {
+    ^bb0(%a: f32, %out: f16):
+      %m = arith.maximumf %a, %z : f32
+      %t = arith.truncf %m : f32 to f16
+      linalg.yield %t : f16
+  } -> tensor<2x16x10x10xf16>
+  %p2 = tensor.pad %r low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %z16 : f16
+  } : tensor<2x16x10x10xf16> to tensor<2x16x12x12xf16>
+  %c2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p2, %w3 : tensor<2x16x12x12xf16>, tensor<16x16x3x3xf16>) outs(%o : tensor<2x16x10x10xf32>) -> tensor<2x16x10x10xf32>
+  %add = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c2, %x16 : tensor<2x16x10x10xf32>, tensor<2x16x10x10xf16>) outs(%e : tensor<2x16x10x10xf32>) {
+    ^bb0(%a: f32, %b: f16, %out: f32):
+      %bf = arith.extf %b : f16 to f32
+      %s = arith.addf %a, %bf : f32
+      linalg.yield %s : f32
+  } -> tensor<2x16x10x10xf32>
+  return %add : tensor<2x16x10x10xf32>
 }
 
 /// `t` rounded to f16 (exact for the small integers of @data_4d_f32).
@@ -209,5 +276,16 @@ func.func @main() {
   %sum = call @checksum(%dyn) : (tensor<?xf32>) -> tensor<5xi64>
   %u = tensor.cast %sum : tensor<5xi64> to tensor<*xi64>
   call @printMemrefI64(%u) : (tensor<*xi64>) -> ()
+
+  vector.print str "residual\n"
+  %w3_d = call @data_4d_f32(%c16, %c16, %c3, %c3, %c5, %c2, %c1, %c3, %c4, %c2, %c6, %c1, %c7, %c5) : (index, index, index, index, index, index, index, index, index, index, index, index, index, index) -> tensor<?x?x?x?xf32>
+  %w3_h = call @to_f16(%w3_d) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf16>
+  %w3 = tensor.cast %w3_h : tensor<?x?x?x?xf16> to tensor<16x16x3x3xf16>
+  %rr = call @residual(%x, %w1, %w3) : (tensor<2x16x10x10xf32>, tensor<16x16x3x3xf16>, tensor<16x16x3x3xf16>) -> tensor<2x16x10x10xf32>
+  %rflat = tensor.collapse_shape %rr [[0, 1, 2, 3]] : tensor<2x16x10x10xf32> into tensor<3200xf32>
+  %rdyn = tensor.cast %rflat : tensor<3200xf32> to tensor<?xf32>
+  %rsum = call @checksum(%rdyn) : (tensor<?xf32>) -> tensor<5xi64>
+  %ru = tensor.cast %rsum : tensor<5xi64> to tensor<*xi64>
+  call @printMemrefI64(%ru) : (tensor<*xi64>) -> ()
   return
 }
