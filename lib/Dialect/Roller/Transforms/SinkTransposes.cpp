@@ -34,10 +34,13 @@ static AffineMap readThroughTranspose(AffineMap map,
                         map.getContext());
 }
 
-/// Whether `value` is the result of a transpose by `permutation`.
-static bool isTransposeBy(Value value, ArrayRef<int64_t> permutation) {
+/// Whether `value` is the result of a transpose by `op`'s permutation (a
+/// sibling of `op`) of anything but `op`'s result.
+static bool isSiblingOf(Value value, linalg::TransposeOp op) {
   auto transpose = value.getDefiningOp<linalg::TransposeOp>();
-  return transpose && transpose.getPermutation() == permutation;
+  return transpose && transpose != op &&
+         transpose.getPermutation() == op.getPermutation() &&
+         transpose.getInput() != op->getResult(0);
 }
 
 /// A transpose of `value` by the inverse of `permutation` that comes before
@@ -81,8 +84,7 @@ whyNotElementwiseReader(linalg::GenericOp generic, linalg::TransposeOp op) {
   }
   for (OpOperand *input : generic.getDpsInputOperands()) {
     AffineMap map = generic.getMatchingIndexingMap(input);
-    bool transposed = input->get() == t ||
-                      isTransposeBy(input->get(), permutation) ||
+    bool transposed = input->get() == t || isSiblingOf(input->get(), op) ||
                       getTransposeBefore(input->get(), permutation, generic);
     if (transposed ? !map.isIdentity() : map.isPermutation())
       return std::string("a generic that reads a tensor of its own layout");
@@ -196,7 +198,7 @@ static void sinkIntoElementwise(RewriterBase &rewriter,
   for (OpOperand *input : generic.getDpsInputOperands()) {
     AffineMap map = generic.getMatchingIndexingMap(input).compose(reorder);
     Value value = input->get();
-    if (isTransposeBy(value, permutation)) {
+    if (value == op->getResult(0) || isSiblingOf(value, op)) {
       value = value.getDefiningOp<linalg::TransposeOp>().getInput();
       map = readThroughTranspose(map, permutation);
     } else if (linalg::TransposeOp before =
@@ -325,8 +327,7 @@ mlir::roller::sinkTranspose(RewriterBase &rewriter, linalg::TransposeOp op) {
         continue;
       }
       for (Value input : generic.getDpsInputs())
-        if (input != op->getResult(0) &&
-            isTransposeBy(input, op.getPermutation()))
+        if (isSiblingOf(input, op))
           siblings.insert(input.getDefiningOp());
       sinkIntoElementwise(rewriter, generic, op, made);
     }
