@@ -27,11 +27,9 @@ using namespace mlir::roller;
 /// permutation[i], so input dim k is read at `map`'s result inverse[k].
 static AffineMap readThroughTranspose(AffineMap map,
                                       ArrayRef<int64_t> permutation) {
-  SmallVector<AffineExpr> results;
-  for (int64_t dim : invertPermutationVector(permutation))
-    results.push_back(map.getResult(dim));
-  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
-                        map.getContext());
+  return AffineMap::getPermutationMap(invertPermutationVector(permutation),
+                                      map.getContext())
+      .compose(map);
 }
 
 /// Whether `value` is the result of a transpose by `op`'s permutation (a
@@ -171,6 +169,9 @@ mlir::roller::whyNotSinkTranspose(linalg::TransposeOp op) {
   for (Operation *user : users)
     if (std::optional<std::string> why = whyUserRefuses(user, op, count))
       return why;
+  if (llvm::all_of(users, llvm::IsaPred<linalg::TransposeOp>))
+    return std::string("only transposes read it (linalg.transpose's "
+                       "canonicalization composes them)");
   if (count.made > 1 + count.undone)
     return llvm::formatv("it would make {0} transposes for the {1} it removes",
                          count.made, 1 + count.undone)
@@ -188,10 +189,7 @@ static void sinkIntoElementwise(RewriterBase &rewriter,
   MLIRContext *context = rewriter.getContext();
   unsigned rank = permutation.size();
   // The old loop i is the new loop permutation[i].
-  SmallVector<AffineExpr> oldLoops;
-  for (int64_t dim : permutation)
-    oldLoops.push_back(getAffineDimExpr(dim, context));
-  AffineMap reorder = AffineMap::get(rank, 0, oldLoops, context);
+  AffineMap reorder = AffineMap::getPermutationMap(permutation, context);
 
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
@@ -301,18 +299,12 @@ mlir::roller::sinkTranspose(RewriterBase &rewriter, linalg::TransposeOp op) {
   llvm::SetVector<Operation *> users(op->user_begin(), op->user_end());
   for (Operation *user : users) {
     rewriter.setInsertionPoint(user);
-    if (auto transpose = dyn_cast<linalg::TransposeOp>(user)) {
-      SmallVector<int64_t> composed =
-          applyPermutation(op.getPermutation(), transpose.getPermutation());
-      if (isIdentityPermutation(composed)) {
-        rewriter.replaceOp(transpose, op.getInput());
-        continue;
-      }
-      rewriter.modifyOpInPlace(transpose, [&] {
-        transpose.getInputMutable().assign(op.getInput());
-        transpose.setPermutation(composed);
-      });
-    } else if (auto pad = dyn_cast<tensor::PadOp>(user)) {
+    // Transposes of `op` are left to linalg.transpose's canonicalization
+    // (FoldTransposeWithTranspose composes them, the fold drops an identity
+    // one), which sinkTransposes runs beside this.
+    if (isa<linalg::TransposeOp>(user))
+      continue;
+    if (auto pad = dyn_cast<tensor::PadOp>(user)) {
       made.push_back(sinkIntoPad(rewriter, pad, op));
     } else if (auto pooling = dyn_cast<linalg::PoolingNchwMaxOp>(user)) {
       made.push_back(
@@ -332,7 +324,8 @@ mlir::roller::sinkTranspose(RewriterBase &rewriter, linalg::TransposeOp op) {
       sinkIntoElementwise(rewriter, generic, op, made);
     }
   }
-  rewriter.eraseOp(op);
+  if (op->use_empty())
+    rewriter.eraseOp(op);
   for (Operation *sibling : siblings)
     if (sibling->use_empty())
       rewriter.eraseOp(sibling);
@@ -341,11 +334,15 @@ mlir::roller::sinkTranspose(RewriterBase &rewriter, linalg::TransposeOp op) {
 
 namespace {
 struct SinkTransposePattern : public OpRewritePattern<linalg::TransposeOp> {
-  SinkTransposePattern(MLIRContext *context, int64_t *moves = nullptr)
-      : OpRewritePattern(context), moves(moves) {}
+  SinkTransposePattern(MLIRContext *context,
+                       llvm::function_ref<bool(linalg::TransposeOp)> isToSink,
+                       int64_t *moves = nullptr)
+      : OpRewritePattern(context), isToSink(isToSink), moves(moves) {}
 
   LogicalResult matchAndRewrite(linalg::TransposeOp op,
                                 PatternRewriter &rewriter) const override {
+    if (isToSink && !isToSink(op))
+      return rewriter.notifyMatchFailure(op, "not one to sink");
     if (failed(sinkTranspose(rewriter, op)))
       return failure();
     if (moves)
@@ -353,12 +350,16 @@ struct SinkTransposePattern : public OpRewritePattern<linalg::TransposeOp> {
     return success();
   }
 
+  llvm::function_ref<bool(linalg::TransposeOp)> isToSink;
   int64_t *moves;
 };
 } // namespace
 
 void mlir::roller::populateSinkTransposePatterns(RewritePatternSet &patterns) {
-  patterns.add<SinkTransposePattern>(patterns.getContext());
+  patterns.add<SinkTransposePattern>(patterns.getContext(),
+                                     /*isToSink=*/nullptr);
+  linalg::TransposeOp::getCanonicalizationPatterns(patterns,
+                                                   patterns.getContext());
 }
 
 bool mlir::roller::isNhwcToNchw(linalg::TransposeOp op) {
@@ -368,18 +369,16 @@ bool mlir::roller::isNhwcToNchw(linalg::TransposeOp op) {
 int64_t mlir::roller::sinkTransposes(
     Operation *root, llvm::function_ref<bool(linalg::TransposeOp)> isToSink) {
   int64_t moves = 0;
-  RewritePatternSet patterns(root->getContext());
-  patterns.add<SinkTransposePattern>(root->getContext(), &moves);
+  MLIRContext *context = root->getContext();
+  RewritePatternSet patterns(context);
+  patterns.add<SinkTransposePattern>(context, isToSink, &moves);
+  linalg::TransposeOp::getCanonicalizationPatterns(patterns, context);
   SmallVector<Operation *> transposes;
-  root->walk([&](linalg::TransposeOp op) {
-    if (!isToSink || isToSink(op))
-      transposes.push_back(op);
-  });
-  // The transposes and what moving them makes, nothing else: no folding, no
-  // other op erased or simplified.
+  root->walk([&](linalg::TransposeOp op) { transposes.push_back(op); });
+  // The transposes and what moving them makes, nothing else: no other op is
+  // folded, erased or simplified.
   GreedyRewriteConfig config;
   config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
-      .enableFolding(false)
       .enableConstantCSE(false);
   (void)applyOpPatternsGreedily(transposes, std::move(patterns), config);
   return moves;

@@ -706,7 +706,9 @@ def RollerSinkTransposesPass : Pass<"roller-sink-transposes"> {
     A transpose moves when every user takes it and the move adds no
     transpose (one made per pad, pooling and elementwise result, against the
     transpose itself and every user it undoes):
-    - a transpose of it (composed);
+    - a transpose of it (upstream's linalg.transpose canonicalization,
+      which runs beside the moves, composes the two; a transpose with only
+      transposes for users is left to it);
     - a `tensor.pad` of it by a constant with static padding that only
       transposes and NCHW poolings read (a pad a convolution reads through
       stays under it), made over the input's dims and transposed;
@@ -723,8 +725,8 @@ def RollerSinkTransposesPass : Pass<"roller-sink-transposes"> {
       input's layout, each result transposed;
     - a `linalg.generic` with reduction loops (a global average pool): it
       reads the transpose's input through the permuted map.
-    Ops with a `roller.config` take nothing; nothing else is changed or
-    folded. `--roller-tile` runs it after the convolutions are rewritten,
+    Ops with a `roller.config` take nothing; nothing but the transposes
+    and what the moves make is changed or folded. `--roller-tile` runs it after the convolutions are rewritten,
     on the transposes from NHWC to NCHW (convolutions' results taken
     through NHWC) and those their moves make; other transposes (attention's)
     stay where its later steps expect them.

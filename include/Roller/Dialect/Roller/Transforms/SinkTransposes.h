@@ -21,9 +21,9 @@
 namespace mlir::roller {
 
 /// Why `op` cannot be moved past its users, or nullopt when it can. Every
-/// user must take it:
-///  - a `linalg.transpose` of it (the two compose into one transpose, none
-///    when they undo each other);
+/// user must take it, and one at least must be no transpose:
+///  - a `linalg.transpose` of it (linalg.transpose's own canonicalization
+///    composes the two: one transpose, none when they undo each other);
 ///  - a `tensor.pad` of it by a constant with static padding, whose users
 ///    are all transposes or NCHW poolings (a pad read by a convolution stays
 ///    under it: the convolution reads through it);
@@ -49,18 +49,23 @@ std::optional<std::string> whyNotSinkTranspose(linalg::TransposeOp op);
 /// Moves `op` past its users (whyNotSinkTranspose holds): each pad, pooling
 /// and elementwise op is rewritten over `op`'s input in its layout and
 /// followed by a transpose by the same permutation, which replaces it;
-/// transposes of `op` transpose its input by the composed permutation (or
-/// are replaced by it); reductions read its input. `op` is erased. Returns
-/// the transposes made; fails without touching the IR otherwise.
+/// reductions read its input. Transposes of `op` are left reading it (for
+/// linalg.transpose's canonicalization to compose); `op` is erased when
+/// nothing else reads it. Returns the transposes made; fails without
+/// touching the IR otherwise.
 FailureOr<SmallVector<linalg::TransposeOp>>
 sinkTranspose(RewriterBase &rewriter, linalg::TransposeOp op);
 
-/// Adds the pattern that sinks every `linalg.transpose` on tensors it can.
+/// Adds the pattern that sinks every `linalg.transpose` on tensors it can,
+/// and linalg.transpose's canonicalization patterns (upstream's, which
+/// compose a transpose of a transpose).
 void populateSinkTransposePatterns(RewritePatternSet &patterns);
 
 /// Sinks the transposes under `root` that `isToSink` accepts (all when it is
-/// null), and those their moves make, until none moves; returns how many
-/// moves were made.
+/// null), and those their moves make, until none moves, with
+/// linalg.transpose's canonicalization (and folding) on every transpose;
+/// nothing else is folded or simplified. Returns how many moves were
+/// made.
 int64_t
 sinkTransposes(Operation *root,
                llvm::function_ref<bool(linalg::TransposeOp)> isToSink = {});
