@@ -7,6 +7,7 @@
 
 #include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Dialect/Roller/Transforms/ConvNchwToNhwc.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -36,22 +37,16 @@ Value mlir::roller::collapseConvOperand(RewriterBase &rewriter, Location loc,
     shape.push_back(size);
   }
   // A fill stays a fill (done in the kernel), at the matmul's shape.
-  auto fill = value.getDefiningOp<linalg::FillOp>();
-  if (fill &&
-      fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) {
+  if (isFillOfEmpty(value)) {
+    auto fill = value.getDefiningOp<linalg::FillOp>();
     Value empty =
         tensor::EmptyOp::create(rewriter, loc, shape, type.getElementType());
     return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
                                   ValueRange{empty})
         .getResult(0);
   }
-  if (!permutation.empty()) {
-    Value empty =
-        tensor::EmptyOp::create(rewriter, loc, permuted, type.getElementType());
-    value =
-        linalg::TransposeOp::create(rewriter, loc, value, empty, permutation)
-            .getResult()[0];
-  }
+  if (!permutation.empty())
+    value = buildTranspose(rewriter, loc, value, permutation)->getResult(0);
   return tensor::CollapseShapeOp::create(
              rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
              value, groups)
@@ -110,13 +105,10 @@ mlir::roller::replaceConvByMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
   Value result =
       tensor::ExpandShapeOp::create(rewriter, loc, initType.clone(permuted),
                                     matmul.getResult(0), outputGroups);
-  if (!permutation.empty()) {
-    Value empty = tensor::EmptyOp::create(rewriter, loc, initType.getShape(),
-                                          initType.getElementType());
-    result = linalg::TransposeOp::create(rewriter, loc, result, empty,
-                                         invertPermutationVector(permutation))
-                 .getResult()[0];
-  }
+  if (!permutation.empty())
+    result = buildTranspose(rewriter, loc, result,
+                            invertPermutationVector(permutation))
+                 ->getResult(0);
   Operation *oldInit = init.getDefiningOp();
   rewriter.replaceOp(op, result);
   if (oldInit && isOpTriviallyDead(oldInit))
