@@ -11,14 +11,11 @@
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
 #include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
-#include "Roller/Dialect/Roller/Transforms/ReadThroughGathers.h"
 #include "Roller/Dialect/Roller/Transforms/Select.h"
 #include "WeighConvRoutes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/Support/FormatVariadic.h"
-
-#include <limits>
 
 namespace mlir::roller {
 #define GEN_PASS_DEF_ROLLERCONVTOIMPLICITGEMMPASS
