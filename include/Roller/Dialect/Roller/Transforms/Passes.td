@@ -729,7 +729,8 @@ def RollerSinkTransposesPass : Pass<"roller-sink-transposes"> {
     and what the moves make is changed or folded. `--roller-tile` runs it after the convolutions are rewritten,
     on the transposes from NHWC to NCHW (convolutions' results taken
     through NHWC) and those their moves make; other transposes (attention's)
-    stay where its later steps expect them.
+    stay where its later steps expect them (only linalg.transpose's own
+    canonicalization applies to them).
     Entry points: `sinkTranspose`, `sinkTransposes` (`SinkTransposes.h`).
 
     ```mlir
