@@ -313,11 +313,19 @@ mlir::roller::readBroadcastsWithoutUnitDims(RewriterBase &rewriter,
   }
   if (replaced.empty())
     return failure();
+  SmallVector<Operation *> expansions;
   rewriter.modifyOpInPlace(op, [&] {
-    for (auto [input, source] : replaced)
+    for (auto [input, source] : replaced) {
+      expansions.push_back(input->get().getDefiningOp());
       input->set(source);
+    }
     op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
   });
+  // The expansions nothing reads any more.
+  for (Operation *expansion :
+       llvm::SetVector<Operation *>(llvm::from_range, expansions))
+    if (expansion->use_empty())
+      rewriter.eraseOp(expansion);
   return success();
 }
 

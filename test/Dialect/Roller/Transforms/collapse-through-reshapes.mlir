@@ -342,3 +342,71 @@ func.func @user_reads_apart(%x: tensor<32x64xf32>, %w: tensor<64x64xf32>, %b: te
   } -> tensor<2x64x16xf32>
   return %relu : tensor<2x64x16xf32>
 }
+
+// -----
+
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#chan = affine_map<(d0, d1, d2, d3) -> (d3, 0, 0)>
+
+// A per-channel scale after an NHWC implicit GEMM, as torch-mlir gives
+// BatchNorm's: a [C, 1, 1] expansion of a constant read by (d3, 0, 0), a
+// map with constants that collapsing cannot carry. The op reads the
+// constant by the channel loop instead (readBroadcastsWithoutUnitDims),
+// then collapses to read the GEMM's result; the expansion is erased.
+// CHECK-DAG: #[[ID:.+]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[COL:.+]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @channel_scale_after_nhwc_gemm
+// CHECK: %[[SCALE:.+]] = arith.constant dense<2.000000e+00> : tensor<16xf32>
+// CHECK: %[[MM:.+]] = linalg.matmul
+// CHECK-NOT: tensor.expand_shape %[[SCALE]]
+// CHECK: %[[MUL:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[COL]], #[[ID]]], iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME: ins(%[[MM]], %[[SCALE]] : tensor<98x16xf32>, tensor<16xf32>)
+// CHECK: %[[E:.+]] = tensor.expand_shape %[[MUL]] {{\[}}[0, 1, 2], [3]]
+// CHECK: return %[[E]]
+func.func @channel_scale_after_nhwc_gemm(%x: tensor<98x32xf32>, %w: tensor<32x16xf32>) -> tensor<2x7x7x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %scale = arith.constant dense<2.0> : tensor<16xf32>
+  %i = tensor.empty() : tensor<98x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%i : tensor<98x16xf32>) -> tensor<98x16xf32>
+  %mm = linalg.matmul ins(%x, %w : tensor<98x32xf32>, tensor<32x16xf32>) outs(%f : tensor<98x16xf32>) -> tensor<98x16xf32>
+  %e = tensor.expand_shape %mm [[0, 1, 2], [3]] output_shape [2, 7, 7, 16] : tensor<98x16xf32> into tensor<2x7x7x16xf32>
+  %s = tensor.expand_shape %scale [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+  %o = tensor.empty() : tensor<2x7x7x16xf32>
+  %mul = linalg.generic {indexing_maps = [#id4, #chan, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%e, %s : tensor<2x7x7x16xf32>, tensor<16x1x1xf32>) outs(%o : tensor<2x7x7x16xf32>) {
+    ^bb0(%a: f32, %c: f32, %out: f32):
+      %r = arith.mulf %a, %c : f32
+      linalg.yield %r : f32
+  } -> tensor<2x7x7x16xf32>
+  return %mul : tensor<2x7x7x16xf32>
+}
+
+// -----
+
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#chan = affine_map<(d0, d1, d2, d3) -> (d3, 0, 0)>
+
+// The same scale expanded from an argument is left (only constants, a
+// model's parameters, are read so): the op keeps its (d3, 0, 0) and reads the
+// GEMM's result through the expansion.
+// CHECK-LABEL: func.func @channel_scale_of_an_argument
+// CHECK: tensor.expand_shape %arg2
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%expanded, %expanded_0 : tensor<2x7x7x16xf32>, tensor<16x1x1xf32>)
+func.func @channel_scale_of_an_argument(%x: tensor<98x32xf32>, %w: tensor<32x16xf32>, %scale: tensor<16xf32>) -> tensor<2x7x7x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %i = tensor.empty() : tensor<98x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%i : tensor<98x16xf32>) -> tensor<98x16xf32>
+  %mm = linalg.matmul ins(%x, %w : tensor<98x32xf32>, tensor<32x16xf32>) outs(%f : tensor<98x16xf32>) -> tensor<98x16xf32>
+  %e = tensor.expand_shape %mm [[0, 1, 2], [3]] output_shape [2, 7, 7, 16] : tensor<98x16xf32> into tensor<2x7x7x16xf32>
+  %s = tensor.expand_shape %scale [[0, 1, 2]] output_shape [16, 1, 1] : tensor<16xf32> into tensor<16x1x1xf32>
+  %o = tensor.empty() : tensor<2x7x7x16xf32>
+  // expected-remark @below {{its user is not an elementwise linalg.generic or linalg.transpose on static tensors with projected permutations as maps}}
+  %mul = linalg.generic {indexing_maps = [#id4, #chan, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%e, %s : tensor<2x7x7x16xf32>, tensor<16x1x1xf32>) outs(%o : tensor<2x7x7x16xf32>) {
+    ^bb0(%a: f32, %c: f32, %out: f32):
+      %r = arith.mulf %a, %c : f32
+      linalg.yield %r : f32
+  } -> tensor<2x7x7x16xf32>
+  return %mul : tensor<2x7x7x16xf32>
+}
