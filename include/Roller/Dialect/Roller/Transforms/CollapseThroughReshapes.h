@@ -48,7 +48,8 @@ FailureOr<linalg::GenericOp> collapseThroughReshape(RewriterBase &rewriter,
 /// dims at index 0 that a `tensor.expand_shape` of a constant made
 /// (torch-mlir's per-channel [C, 1, 1] scale and bias, read by `(d0, d1,
 /// d2, d3) -> (d1, 0, 0)`) from the constant instead, by a map of loops only
-/// (a projected permutation, which collapsing through reshapes needs). An
+/// (a projected permutation, which collapsing through reshapes needs), and
+/// erases the expansion once nothing reads it. An
 /// input whose dims are all such, or whose size-1 dims no expansion of a
 /// constant made (a keepdim reduction's result), is left. Fails, changing
 /// nothing, where no input is read so.
