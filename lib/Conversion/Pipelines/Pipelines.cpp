@@ -356,8 +356,8 @@ void mlir::roller::buildRollerCompileNVVMPipeline(
 
 namespace {
 /// The textual options of the compile pipelines: the selection options as
-/// `--roller-tile` spells them (Passes.td's RollerSelectionOptions) and, for
-/// NVVM, `--convert-to-nvvm`'s (RollerNVVMOptions).
+/// `--roller-tile` spells them (SelectionPasses.td's RollerSelectionOptions)
+/// and, for NVVM, `--convert-to-nvvm`'s (RollerNVVMOptions).
 template <typename Derived>
 struct SelectionPipelineOptions : public PassPipelineOptions<Derived> {
   using Opt = mlir::detail::PassOptions;
