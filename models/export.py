@@ -99,6 +99,42 @@ class ResNetBlock(nn.Module):
         return self.fc(x)
 
 
+class Bottleneck(nn.Module):
+    """torchvision's ResNet-50 block (v1.5: the stride on the 3x3
+    convolution; a 1x1 projection with the stride where the shape changes)."""
+
+    def __init__(self, cin, width, stride):
+        super().__init__()
+        cout = 4 * width
+        self.conv1, self.bn1 = conv_bn(cin, width, k=1)
+        self.conv2, self.bn2 = conv_bn(width, width, stride=stride)
+        self.conv3, self.bn3 = conv_bn(width, cout, k=1)
+        self.down = None
+        if stride != 1 or cin != cout:
+            self.down = nn.Sequential(*conv_bn(cin, cout, k=1, stride=stride))
+
+    def forward(self, x):
+        y = F.relu(self.bn1(self.conv1(x)))
+        y = F.relu(self.bn2(self.conv2(y)))
+        y = self.bn3(self.conv3(y))
+        return F.relu(y + (x if self.down is None else self.down(x)))
+
+
+class BottleneckNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1, self.bn1 = conv_bn(3, 16)
+        self.block1 = Bottleneck(16, 8, 2)
+        self.block2 = Bottleneck(32, 8, 1)
+        self.gap = nn.AdaptiveAvgPool2d(1)
+        self.fc = nn.Linear(32, 10)
+
+    def forward(self, x):
+        x = F.relu(self.bn1(self.conv1(x)))
+        x = self.block2(self.block1(x))
+        return self.fc(torch.flatten(self.gap(x), 1))
+
+
 class LlamaMlp(nn.Module):
     def __init__(self, hidden=64, intermediate=176):
         super().__init__()
@@ -140,6 +176,10 @@ MODELS = {
     "resnet_block_f16": (ResNetBlock, [(2, 3, 32, 32)], torch.float16,
                          "resnet_block in f16: NCHW convolutions of a batch "
                          "of 2, an f16 Linear with a bias"),
+    "bottleneck_f16": (BottleneckNet, [(2, 3, 16, 16)], torch.float16,
+                       "conv3x3 3->16 + BN + ReLU, two ResNet-50 bottleneck "
+                       "blocks (16->32 with a strided projection, 32->32), "
+                       "global average pool, Linear(32,10), f16"),
     "llama_mlp_f16": (LlamaMlp, [(4, 64)], torch.float16,
                       "down(silu(gate(x)) * up(x)), hidden 64, intermediate "
                       "176, no bias, f16"),

@@ -11,6 +11,11 @@ the seed and checked against the exported checksums).
   resnet18_f16     the same ResNet-18 in f16 (weights and input cast after
                    construction from the seed): its convolutions run on
                    tensor cores, through the implicit GEMM
+  resnet50         ResNet-50 (Bottleneck x [3, 4, 6, 3]: 1x1, 3x3 with the
+                   stride, 1x1 to 4x the width; torchvision's v1.5 layout),
+                   batch 8, 3x224x224, f32; torchvision's resnet50() when
+                   importable, else written out here (the same parameter names)
+  resnet50_f16     the same ResNet-50 in f16
   bert_layer       a BERT-base encoder layer: nn.TransformerEncoderLayer(
                    d_model=768, nhead=12, dim_feedforward=3072,
                    activation="gelu", dropout=0.0, batch_first=True), post-norm,
@@ -57,22 +62,47 @@ class BasicBlock(nn.Module):
         return F.relu(y + (x if self.downsample is None else self.downsample(x)))
 
 
-class ResNet18(nn.Module):
-    """torchvision's resnet18() structure and parameter names."""
+class Bottleneck(nn.Module):
+    """torchvision's Bottleneck (v1.5: the stride on the 3x3 convolution)."""
 
-    def __init__(self, num_classes=1000):
+    def __init__(self, cin, width, stride):
+        super().__init__()
+        cout = width * 4
+        self.conv1 = nn.Conv2d(cin, width, 1, bias=False)
+        self.bn1 = nn.BatchNorm2d(width)
+        self.conv2 = nn.Conv2d(width, width, 3, stride, 1, bias=False)
+        self.bn2 = nn.BatchNorm2d(width)
+        self.conv3 = nn.Conv2d(width, cout, 1, bias=False)
+        self.bn3 = nn.BatchNorm2d(cout)
+        self.downsample = None
+        if stride != 1 or cin != cout:
+            self.downsample = nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False),
+                                            nn.BatchNorm2d(cout))
+
+    def forward(self, x):
+        y = F.relu(self.bn1(self.conv1(x)))
+        y = F.relu(self.bn2(self.conv2(y)))
+        y = self.bn3(self.conv3(y))
+        return F.relu(y + (x if self.downsample is None else self.downsample(x)))
+
+
+class ResNet(nn.Module):
+    """torchvision's ResNet structure and parameter names: ResNet-18 with
+    BasicBlock x [2, 2, 2, 2], ResNet-50 with Bottleneck x [3, 4, 6, 3]."""
+
+    def __init__(self, block, depths, expansion, num_classes=1000):
         super().__init__()
         self.conv1 = nn.Conv2d(3, 64, 7, 2, 3, bias=False)
         self.bn1 = nn.BatchNorm2d(64)
         self.maxpool = nn.MaxPool2d(3, 2, 1)
-        widths, cin = [64, 128, 256, 512], 64
-        for i, w in enumerate(widths):
-            stride = 1 if i == 0 else 2
-            setattr(self, "layer%d" % (i + 1),
-                    nn.Sequential(BasicBlock(cin, w, stride), BasicBlock(w, w, 1)))
-            cin = w
+        cin = 64
+        for i, (w, n) in enumerate(zip([64, 128, 256, 512], depths)):
+            blocks = [block(cin, w, 1 if i == 0 else 2)]
+            cin = w * expansion
+            blocks += [block(cin, w, 1) for _ in range(n - 1)]
+            setattr(self, "layer%d" % (i + 1), nn.Sequential(*blocks))
         self.avgpool = nn.AdaptiveAvgPool2d(1)
-        self.fc = nn.Linear(512, num_classes)
+        self.fc = nn.Linear(cin, num_classes)
         for m in self.modules():
             if isinstance(m, nn.Conv2d):
                 nn.init.kaiming_normal_(m.weight, mode="fan_out", nonlinearity="relu")
@@ -83,16 +113,24 @@ class ResNet18(nn.Module):
         return self.fc(torch.flatten(self.avgpool(x), 1))
 
 
-def resnet18():
+def _resnet(name, written_out):
     try:
         import torchvision  # noqa: F401
-        model, source = torchvision.models.resnet18(weights=None), "torchvision"
+        model, source = getattr(torchvision.models, name)(weights=None), "torchvision"
     except ImportError:
-        model, source = ResNet18(), "hand-written (torchvision not installed)"
+        model, source = written_out(), "hand-written (torchvision not installed)"
     for m in model.modules():
         if isinstance(m, nn.BatchNorm2d):
             randomize_bn(m)
     return model, source
+
+
+def resnet18():
+    return _resnet("resnet18", lambda: ResNet(BasicBlock, [2, 2, 2, 2], 1))
+
+
+def resnet50():
+    return _resnet("resnet50", lambda: ResNet(Bottleneck, [3, 4, 6, 3], 4))
 
 
 def bert_layer():
@@ -122,6 +160,10 @@ MODELS = {
                  "ResNet-18 (BasicBlock x [2,2,2,2]), batch 8, 224x224, f32, eval"),
     "resnet18_f16": (resnet18, (8, 3, 224, 224), torch.float16,
                      "ResNet-18 (BasicBlock x [2,2,2,2]), batch 8, 224x224, f16, eval"),
+    "resnet50": (resnet50, (8, 3, 224, 224), torch.float32,
+                 "ResNet-50 (Bottleneck x [3,4,6,3]), batch 8, 224x224, f32, eval"),
+    "resnet50_f16": (resnet50, (8, 3, 224, 224), torch.float16,
+                     "ResNet-50 (Bottleneck x [3,4,6,3]), batch 8, 224x224, f16, eval"),
     "bert_layer": (bert_layer, (8, 128, 768), torch.float32,
                    "BERT-base encoder layer: nn.TransformerEncoderLayer(768, 12 heads, "
                    "FFN 3072, GELU, post-norm, batch_first), batch 8 x seq 128, f32, eval"),

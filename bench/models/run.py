@@ -3,7 +3,8 @@
 iree-compile's, its kernel count and its predicted time.
 
 For each model (by default the four that export_full.py wrote into
-build-models/: resnet18, resnet18_f16, bert_layer, llama7b_mlp_f16; --models also takes a
+build-models/: resnet18, resnet18_f16, resnet50, resnet50_f16, bert_layer,
+llama7b_mlp_f16; --models also takes a
 folder or .mlir file, e.g. models/mlp_gelu) it runs, --runs times:
 
   roller-opt M.mlir --roller-tile="device=D report=R" --convert-to-nvvm
@@ -58,7 +59,8 @@ from compile_bench.processes import TIMING_FLAGS, failure_reason, parse_timing, 
     run_process  # noqa: E402
 from compile_bench.summary import median  # noqa: E402
 
-FULL_MODELS = ("resnet18", "resnet18_f16", "bert_layer", "llama7b_mlp_f16")
+FULL_MODELS = ("resnet18", "resnet18_f16", "resnet50", "resnet50_f16", "bert_layer",
+               "llama7b_mlp_f16")
 DEFAULT_MODELS_DIR = os.path.join(REPO, "build-models")
 OP_RE = re.compile(r"^\s*(?:%[^=]*=\s*)?(linalg\.[a-z_0-9]+)")
 
