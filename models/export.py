@@ -157,6 +157,104 @@ class DepthwiseSeparable(nn.Module):
         return F.relu(self.bn2(self.pw(x)))
 
 
+class InvertedResidual(nn.Module):
+    """MobileNetV2's block: 1x1 expansion + BN + ReLU6, 3x3 depthwise with
+    the stride + BN + ReLU6, 1x1 projection + BN, the input added when the
+    shape is kept."""
+
+    def __init__(self, cin, cout, stride, expand):
+        super().__init__()
+        hidden = cin * expand
+        self.expand, self.bn1 = conv_bn(cin, hidden, k=1)
+        self.dw, self.bn2 = conv_bn(hidden, hidden, stride=stride, groups=hidden)
+        self.project, self.bn3 = conv_bn(hidden, cout, k=1)
+        self.residual = stride == 1 and cin == cout
+
+    def forward(self, x):
+        y = F.relu6(self.bn1(self.expand(x)))
+        y = F.relu6(self.bn2(self.dw(y)))
+        y = self.bn3(self.project(y))
+        return x + y if self.residual else y
+
+
+class MobileNetV2Blocks(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem, self.bn = conv_bn(3, 16, stride=2)
+        self.block1 = InvertedResidual(16, 24, 2, 6)
+        self.block2 = InvertedResidual(24, 24, 1, 6)
+        self.gap = nn.AdaptiveAvgPool2d(1)
+        self.fc = nn.Linear(24, 10)
+
+    def forward(self, x):
+        x = F.relu6(self.bn(self.stem(x)))
+        x = self.block2(self.block1(x))
+        return self.fc(torch.flatten(self.gap(x), 1))
+
+
+class Gpt2Block(nn.Module):
+    """GPT-2's block: pre-norm, causal self-attention (one qkv Linear, heads
+    split by view/transpose, scaled_dot_product_attention with is_causal),
+    an MLP with tanh-approximated GELU."""
+
+    def __init__(self, d=64, heads=4):
+        super().__init__()
+        self.heads = heads
+        self.ln1 = nn.LayerNorm(d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+        self.ln2 = nn.LayerNorm(d)
+        self.fc = nn.Linear(d, 4 * d)
+        self.out = nn.Linear(4 * d, d)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.qkv(self.ln1(x)).split(d, dim=2)
+        q, k, v = (z.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+                   for z in (q, k, v))
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.proj(y.transpose(1, 2).reshape(b, t, d))
+        return x + self.out(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+
+
+class UNetLevel(nn.Module):
+    """One level of a UNet: two 3x3 conv + BN + ReLU, 2x2 max pooling, a
+    bottom conv, nearest 2x upsampling, the skip concatenated, a 3x3 conv."""
+
+    def __init__(self, c=8):
+        super().__init__()
+        self.c1, self.b1 = conv_bn(3, c)
+        self.c2, self.b2 = conv_bn(c, c)
+        self.c3, self.b3 = conv_bn(c, 2 * c)
+        self.c4, self.b4 = conv_bn(3 * c, c)
+        self.head = nn.Conv2d(c, 2, 1)
+
+    def forward(self, x):
+        skip = F.relu(self.b2(self.c2(F.relu(self.b1(self.c1(x))))))
+        y = F.relu(self.b3(self.c3(F.max_pool2d(skip, 2))))
+        y = F.interpolate(y, scale_factor=2, mode="nearest")
+        y = F.relu(self.b4(self.c4(torch.cat([y, skip], dim=1))))
+        return self.head(y)
+
+
+class Gpt2Lm(nn.Module):
+    """A GPT-2 language model: token and position embeddings (gathers of
+    the token ids), two GPT-2 blocks, the final LayerNorm and the logits
+    through the token embedding's transpose (tied weights)."""
+
+    def __init__(self, vocab=96, d=64, ctx=16, layers=2):
+        super().__init__()
+        self.wte = nn.Embedding(vocab, d)
+        self.wpe = nn.Embedding(ctx, d)
+        self.blocks = nn.Sequential(*[Gpt2Block(d) for _ in range(layers)])
+        self.ln_f = nn.LayerNorm(d)
+
+    def forward(self, ids):
+        pos = torch.arange(ids.shape[1], device=ids.device)
+        x = self.blocks(self.wte(ids) + self.wpe(pos))
+        return F.linear(self.ln_f(x), self.wte.weight)
+
+
 def encoder_layer():
     return nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128,
                                       dropout=0.0, batch_first=True)
@@ -180,6 +278,23 @@ MODELS = {
                        "conv3x3 3->16 + BN + ReLU, two ResNet-50 bottleneck "
                        "blocks (16->32 with a strided projection, 32->32), "
                        "global average pool, Linear(32,10), f16"),
+    "mobilenet_v2_blocks": (MobileNetV2Blocks, [(2, 3, 32, 32)], torch.float32,
+                            "conv3x3 s2 + BN + ReLU6, two MobileNetV2 inverted "
+                            "residual blocks (expand 6; depthwise stride 2, then "
+                            "1 with the residual), global average pool, "
+                            "Linear(24,10)"),
+    "gpt2_block_f16": (Gpt2Block, [(2, 16, 64)], torch.float16,
+                       "GPT-2 block: pre-norm LayerNorm, causal attention "
+                       "(qkv Linear, 4 heads, SDPA is_causal), GELU(tanh) MLP "
+                       "64->256->64, residuals, f16"),
+    "unet_level": (UNetLevel, [(2, 3, 16, 16)], torch.float32,
+                   "one UNet level: conv3x3+BN+ReLU x2, maxpool 2x2, conv, "
+                   "nearest 2x upsampling, skip concatenation, conv, 1x1 head"),
+    "gpt2_lm_f16": (Gpt2Lm, [(2, 16)], torch.float16,
+                    "GPT-2 LM: token + position embeddings (vocab 96, "
+                    "context 16), two GPT-2 blocks (d 64, 4 heads), final "
+                    "LayerNorm, logits by the tied token embedding; f16; "
+                    "the input is token ids (int64)"),
     "llama_mlp_f16": (LlamaMlp, [(4, 64)], torch.float16,
                       "down(silu(gate(x)) * up(x)), hidden 64, intermediate "
                       "176, no bias, f16"),
@@ -194,16 +309,21 @@ MODELS = {
 
 
 # Inputs are torch.randn(shape) * scale (after torch.manual_seed(0) and the
-# model's construction). depthwise_separable's is scaled so that ReLU6's
-# upper clamp fires (on 1.5% of its elements); at scale 1 it never does.
-INPUT_SCALE = {"depthwise_separable": 4.0}
+# model's construction). depthwise_separable's and mobilenet_v2_blocks' are
+# scaled so that ReLU6's upper clamp fires (on 1.5% of the former's
+# elements, 8.9% of the latter's stem and 0.5% of its first expansion); at
+# scale 1 it never does.
+INPUT_SCALE = {"depthwise_separable": 4.0, "mobilenet_v2_blocks": 8.0}
+
+# Models whose input is token ids: torch.randint(0, vocab, shape), int64.
+TOKEN_IDS = {"gpt2_lm_f16": 96}
 
 
 # ----------------------------------------------------------------- helpers
 
 def np_dtype_name(dtype):
     return {torch.float32: "float32", torch.float16: "float16",
-            torch.bfloat16: "bfloat16"}[dtype]
+            torch.bfloat16: "bfloat16", torch.int64: "int64"}[dtype]
 
 
 def to_numpy(t):
@@ -216,7 +336,7 @@ def to_numpy(t):
 
 def mlir_type(shape, dtype):
     elt = {torch.float32: "f32", torch.float16: "f16",
-           torch.bfloat16: "bf16"}[dtype]
+           torch.bfloat16: "bf16", torch.int64: "i64"}[dtype]
     return "tensor<" + "x".join(str(d) for d in shape) + "x" + elt + ">"
 
 
@@ -287,7 +407,13 @@ def export(name):
     torch.manual_seed(0)
     model = ctor().eval().to(dtype)
     scale = INPUT_SCALE.get(name, 1.0)
-    inputs = [(torch.randn(*s) * scale).to(dtype) for s in shapes]
+    if name in TOKEN_IDS:
+        inputs = [torch.randint(0, TOKEN_IDS[name], s) for s in shapes]
+        generation = f"torch.randint(0, {TOKEN_IDS[name]}, shape), int64"
+    else:
+        inputs = [(torch.randn(*s) * scale).to(dtype) for s in shapes]
+        generation = f"torch.randn(shape) * {scale}, cast to " \
+                     f"{np_dtype_name(dtype)}"
 
     with torch.no_grad():
         expected = model(*inputs)
@@ -337,8 +463,7 @@ def export(name):
                      "mlir_type": mlir_type(expected.shape, expected.dtype),
                      "stored_as": "float32"}],
         "input_generation": f"torch.manual_seed(0); build the model; "
-                            f"torch.randn(shape) * {scale}, cast to "
-                            f"{np_dtype_name(dtype)}",
+                            f"{generation}",
         "reference": f"PyTorch eager on CPU in {np_dtype_name(dtype)}, "
                      "torch.no_grad(), eval mode",
         "parameters": sum(p.numel() for p in model.parameters()),

@@ -61,8 +61,9 @@ UPSTREAM_PIPELINE = ",".join([
 # from PyTorch in rounding order.
 TOLERANCES = {"float32": (1e-4, 1e-4), "float16": (2e-2, 2e-2),
               "bfloat16": (6e-2, 6e-2)}
-ELT = {"float32": "f32", "float16": "f16", "bfloat16": "bf16"}
-BYTES = {"float32": 4, "float16": 2, "bfloat16": 2}
+ELT = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "int64": "i64"}
+BYTES = {"float32": 4, "float16": 2, "bfloat16": 2, "int64": 8}
+NPY = {"float32": "<f4", "float16": "<f2", "int64": "<i8"}
 
 
 def tensor_type(shape, dtype):
@@ -80,7 +81,7 @@ def load_npy(path):
     else:
         hlen, start = struct.unpack("<I", data[8:12])[0], 12
     header = ast.literal_eval(data[start:start + hlen].decode("latin1"))
-    if header["fortran_order"] or header["descr"] not in ("<f4", "<f2"):
+    if header["fortran_order"] or header["descr"] not in NPY.values():
         raise RuntimeError(f"{path}: unsupported {header}")
     return tuple(header["shape"]), header["descr"], data[start + hlen:]
 
@@ -93,7 +94,7 @@ def hex_bytes(path, dtype):
         if descr != "<f4":
             raise RuntimeError(f"{path}: bf16 input must be stored as f32")
         raw = b"".join(raw[i + 2:i + 4] for i in range(0, len(raw), 4))
-    elif descr != {"float32": "<f4", "float16": "<f2"}[dtype]:
+    elif descr != NPY[dtype]:
         raise RuntimeError(f"{path}: stored as {descr}, expected {dtype}")
     return "0x" + raw.hex().upper()
 

@@ -14,9 +14,12 @@
 #include "Roller/Analysis/LinalgTensorExpr.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -225,6 +228,19 @@ llvm::Expected<int64_t> countBodyOps(linalg::LinalgOp op) {
   for (Operation &inner : body->getOperations()) {
     if (isa<linalg::YieldOp, linalg::IndexOp>(inner))
       continue;
+    // An indirect read (makeIndirectReads): it moves a value, no arithmetic.
+    if (isa<tensor::ExtractOp>(inner))
+      continue;
+    // A check of the body's values (torch-mlir's index bounds of an
+    // embedding): the comparison it tests is counted already.
+    if (isa<cf::AssertOp>(inner))
+      continue;
+    // Index arithmetic: upstream's elementwise fusion maps a producer's
+    // linalg.index through the consumer's loops with affine.apply.
+    if (isa<affine::AffineApplyOp>(inner)) {
+      ops += 1;
+      continue;
+    }
     if (inner.getNumRegions() != 0 ||
         !isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()))
       return reject("body op '" + inner.getName().getStringRef() +
@@ -232,6 +248,42 @@ llvm::Expected<int64_t> countBodyOps(linalg::LinalgOp op) {
     ops += opCost(inner);
   }
   return std::max<int64_t>(ops, 1);
+}
+
+/// One IndirectRead per `tensor.extract` in the body of `op`, or the reason
+/// one cannot be modelled: its source must be a statically shaped tensor
+/// of integers or floats defined outside the op.
+llvm::Expected<std::vector<IndirectRead>>
+makeIndirectReads(linalg::LinalgOp op) {
+  std::vector<IndirectRead> reads;
+  Block *body = op.getBlock();
+  if (!body)
+    return reads;
+  for (Operation &inner : body->getOperations()) {
+    auto extract = dyn_cast<tensor::ExtractOp>(inner);
+    if (!extract)
+      continue;
+    Value source = extract.getTensor();
+    if (op->isAncestor(source.getParentBlock()->getParentOp()))
+      return reject("body op 'tensor.extract' reads a tensor made inside "
+                    "the op");
+    auto type = cast<RankedTensorType>(source.getType());
+    if (!type.hasStaticShape() || type.getEncoding())
+      return reject("body op 'tensor.extract' reads " + printed(type) +
+                    " (an indirect read needs a static shape and no "
+                    "encoding)");
+    Type element = type.getElementType();
+    if (!isa<IntegerType, FloatType>(element))
+      return reject("body op 'tensor.extract' reads elements of type " +
+                    printed(element));
+    IndirectRead read;
+    read.name = "indirect" + std::to_string(reads.size());
+    read.elementType = printed(element);
+    read.elementBytes = std::max<int64_t>(
+        1, (int64_t(element.getIntOrFloatBitWidth()) + 7) / 8);
+    reads.push_back(std::move(read));
+  }
+  return reads;
 }
 
 /// Whether every output of `op` is reduced by one combining op that has a
@@ -376,6 +428,10 @@ mlir::roller::tensorExprFromLinalg(linalg::LinalgOp op) {
   if (!ops)
     return ops.takeError();
   expr.opsPerPoint = double(*ops);
+  llvm::Expected<std::vector<IndirectRead>> reads = makeIndirectReads(op);
+  if (!reads)
+    return reads.takeError();
+  expr.indirectReads = std::move(*reads);
   if (!expr.outputs.empty())
     expr.computeType = expr.outputs.front().elementType;
   expr.mmaInputType = mmaInputTypeOf(op);

@@ -291,6 +291,10 @@ std::optional<std::string> TensorExpr::validate() const {
     if (std::optional<std::string> reason =
             validateAccess(access, /*isOutput=*/true, axes))
       return reason;
+  for (const IndirectRead &read : indirectReads)
+    if (read.elementBytes <= 0)
+      return "indirect read '" + read.name + "' has element size " +
+             std::to_string(read.elementBytes) + " (must be > 0)";
   if (!epilogue)
     return std::nullopt;
   if (epilogue->outputs.empty())
@@ -342,6 +346,8 @@ std::string TensorExpr::str() const {
   llvm::interleave(
       outputs, os, [&](const TensorAccess &out) { printAccess(os, out, axes); },
       " ");
+  for (const IndirectRead &read : indirectReads)
+    os << " + " << read.name << "[computed]";
   if (epilogue) {
     os << " => " << epilogue->opName << "(";
     llvm::interleave(
@@ -386,6 +392,8 @@ std::string TensorExpr::key() const {
   os << "->";
   for (const TensorAccess &out : outputs)
     access(out);
+  for (const IndirectRead &read : indirectReads)
+    os << "{indirect " << read.elementType << ' ' << read.elementBytes << '}';
   if (epilogue) {
     os << "=>" << epilogue->opName << ' '
        << llvm::format("%.17g", epilogue->opsPerPoint);

@@ -51,6 +51,27 @@ double mlir::roller::getTileTransactionBytes(const TensorAccess &access,
   return rows * double(llvm::alignTo(rowBytes, transactionBytes));
 }
 
+double mlir::roller::getIndirectReadTransactionBytes(
+    const TensorExpr &expr, const IndirectRead &read,
+    llvm::ArrayRef<int64_t> tile, int64_t transactionBytes) {
+  // One element per point: an input of the loop nest's shape indexed by
+  // every axis in order.
+  TensorAccess access;
+  access.elementBytes = read.elementBytes;
+  unsigned rank = expr.getRank();
+  for (unsigned a = 0; a < rank; ++a) {
+    access.shape.push_back(expr.axes[a].extent);
+    AffineIndex index;
+    index.coeffs.assign(rank, 0);
+    index.coeffs[a] = 1;
+    access.indices.push_back(std::move(index));
+  }
+  // A rank-0 loop nest reads one element.
+  if (rank == 0)
+    return double(read.elementBytes);
+  return getTileTransactionBytes(access, tile, transactionBytes);
+}
+
 /// Tiles of size `tile` over the whole (padded) iteration space times the
 /// reduction steps of each: how often an input's tile is loaded.
 static double countTileLoads(const TensorExpr &expr,
@@ -94,6 +115,9 @@ double mlir::roller::getGlobalTraffic(const TensorExpr &expr,
   for (const TensorAccess &input : expr.inputs)
     if (input.isRead)
       bytes += loads * getTileTransactionBytes(input, tile, transactionBytes);
+  for (const IndirectRead &read : expr.indirectReads)
+    bytes += loads * getIndirectReadTransactionBytes(expr, read, tile,
+                                                     transactionBytes);
   if (!expr.epilogue) {
     for (const TensorAccess &output : expr.outputs)
       bytes += blocks * getTileTransactionBytes(output, tile, transactionBytes);

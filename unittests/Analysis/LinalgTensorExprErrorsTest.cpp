@@ -90,21 +90,41 @@ TEST_F(LinalgTensorExprTest, NonRowMajorLayout) {
 }
 
 TEST_F(LinalgTensorExprTest, NonArithmeticBody) {
+  // A load from a buffer hides traffic the expression cannot see.
   EXPECT_EQ(reason(R"mlir(
-    func.func @f(%t: tensor<16xf32>, %a: tensor<8xindex>, %c: tensor<8xf32>)
-        -> tensor<8xf32> {
+    func.func @f(%m: memref<16xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
       %0 = linalg.generic {
           indexing_maps = [affine_map<(d0) -> (d0)>],
           iterator_types = ["parallel"]}
           outs(%c : tensor<8xf32>) {
         ^bb0(%out: f32):
           %i = linalg.index 0 : index
-          %v = tensor.extract %t[%i] : tensor<16xf32>
+          %v = memref.load %m[%i] : memref<16xf32>
           linalg.yield %v : f32
       } -> tensor<8xf32>
       return %0 : tensor<8xf32>
     })mlir"),
-            "body op 'tensor.extract' is not scalar arithmetic");
+            "body op 'memref.load' is not scalar arithmetic");
+}
+
+// A tensor read at computed indices (IndirectRead) needs a static shape:
+// its element type and the ranges of the reads come from it.
+TEST_F(LinalgTensorExprTest, IndirectReadOfDynamicTensor) {
+  EXPECT_EQ(reason(R"mlir(
+    func.func @f(%t: tensor<?xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
+      %0 = linalg.generic {
+          indexing_maps = [affine_map<(d0) -> (d0)>],
+          iterator_types = ["parallel"]}
+          outs(%c : tensor<8xf32>) {
+        ^bb0(%out: f32):
+          %i = linalg.index 0 : index
+          %v = tensor.extract %t[%i] : tensor<?xf32>
+          linalg.yield %v : f32
+      } -> tensor<8xf32>
+      return %0 : tensor<8xf32>
+    })mlir"),
+            "body op 'tensor.extract' reads tensor<?xf32> (an indirect read "
+            "needs a static shape and no encoding)");
 }
 
 TEST_F(LinalgTensorExprTest, RejectedByLimits) {

@@ -39,6 +39,63 @@ TEST_F(LinalgTensorExprTest, Matmul) {
   EXPECT_TRUE(e.outputs[0].isRead); // Accumulates into the init.
 }
 
+// An embedding lookup as torch-mlir writes it (the id checked by cf.assert):
+// the table is read at indices the body computes from another input; each
+// read is an IndirectRead of the table's element type, the indices an
+// ordinary input.
+TEST_F(LinalgTensorExprTest, EmbeddingLookup) {
+  TensorExpr e = expr(R"mlir(
+    func.func @f(%ids: tensor<4x16xi64>, %table: tensor<1000x64xf16>,
+                 %c: tensor<4x16x64xf16>) -> tensor<4x16x64xf16> {
+      %0 = linalg.generic {
+          indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>,
+                           affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+          iterator_types = ["parallel", "parallel", "parallel"]}
+          ins(%ids : tensor<4x16xi64>) outs(%c : tensor<4x16x64xf16>) {
+        ^bb0(%id: i64, %out: f16):
+          %c1000 = arith.constant 1000 : i64
+          %ok = arith.cmpi slt, %id, %c1000 : i64
+          cf.assert %ok, "index must be smaller than dim size"
+          %row = arith.index_cast %id : i64 to index
+          %col = linalg.index 2 : index
+          %v = tensor.extract %table[%row, %col] : tensor<1000x64xf16>
+          linalg.yield %v : f16
+      } -> tensor<4x16x64xf16>
+      return %0 : tensor<4x16x64xf16>
+    })mlir");
+  EXPECT_EQ(e.str(), "d0:4 d1:16 d2:64 | in0[d0,d1] -> out0[d0,d1,d2] + "
+                     "indirect0[computed]");
+  ASSERT_EQ(e.indirectReads.size(), 1u);
+  EXPECT_EQ(e.indirectReads[0].elementType, "f16");
+  EXPECT_EQ(e.indirectReads[0].elementBytes, 2);
+  // The check, the cast and the read move or test values: one operation
+  // per point, as for a copy.
+  EXPECT_EQ(e.opsPerPoint, 1);
+}
+
+// Index arithmetic in a body (upstream's elementwise fusion maps a
+// producer's linalg.index with affine.apply) counts one operation.
+TEST_F(LinalgTensorExprTest, AffineApplyInBody) {
+  TensorExpr e = expr(R"mlir(
+    func.func @f(%a: tensor<8xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
+      %0 = linalg.generic {
+          indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+          iterator_types = ["parallel"]}
+          ins(%a : tensor<8xf32>) outs(%c : tensor<8xf32>) {
+        ^bb0(%in: f32, %out: f32):
+          %i = linalg.index 0 : index
+          %j = affine.apply affine_map<(d0) -> (d0 * 2 + 1)>(%i)
+          %k = arith.index_cast %j : index to i32
+          %f = arith.sitofp %k : i32 to f32
+          %s = arith.addf %in, %f : f32
+          linalg.yield %s : f32
+      } -> tensor<8xf32>
+      return %0 : tensor<8xf32>
+    })mlir");
+  EXPECT_EQ(e.str(), "d0:8 | in0[d0] -> out0[d0]");
+  EXPECT_EQ(e.opsPerPoint, 2);
+}
+
 TEST_F(LinalgTensorExprTest, TransposedMatmulOnMemrefs) {
   TensorExpr e = expr(R"mlir(
     func.func @f(%a: memref<32x64xf32>, %b: memref<16x32xf32>,

@@ -11,7 +11,9 @@
 
 #include "Roller/Analysis/LinalgTensorExpr.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -31,7 +33,8 @@ namespace mlir::roller::test {
 class LinalgTensorExprTest : public ::testing::Test {
 protected:
   LinalgTensorExprTest() {
-    context.loadDialect<arith::ArithDialect, func::FuncDialect,
+    context.loadDialect<affine::AffineDialect, arith::ArithDialect,
+                        cf::ControlFlowDialect, func::FuncDialect,
                         linalg::LinalgDialect, math::MathDialect,
                         memref::MemRefDialect, tensor::TensorDialect>();
   }

@@ -202,6 +202,29 @@ TEST(TrafficTest, GlobalTrafficReduction) {
                    4.0 * 2 * 7168 + 4.0 * 128);
 }
 
+// A gather (an embedding lookup, nearest upsampling: IndirectRead): one
+// element per point, in whole transactions along the innermost axis, as
+// an identity-indexed input of the loop nest would be.
+TEST(TrafficTest, GlobalTrafficIndirectRead) {
+  TensorExpr gather = elementwiseAdd({64, 100});
+  gather.inputs.clear();
+  gather.indirectReads = {IndirectRead{"indirect0", "f16", 2}};
+  // A block of 4 x 50: 4 runs of 100 bytes, 4 sectors each; 32 blocks.
+  const IndirectRead &read = gather.indirectReads[0];
+  EXPECT_DOUBLE_EQ(getIndirectReadTransactionBytes(gather, read, {4, 50}, 32),
+                   4.0 * 128);
+  // Whole rows are one run: 4 x 100 f16 are 800 bytes, 25 sectors.
+  EXPECT_DOUBLE_EQ(getIndirectReadTransactionBytes(gather, read, {4, 100}, 32),
+                   800.0);
+  // With the f32 output's 4 runs of 200 bytes (7 sectors each).
+  EXPECT_DOUBLE_EQ(getGlobalTraffic(gather, {4, 50}, 32),
+                   32 * (4.0 * 128 + 4.0 * 224));
+  // Two reads cost twice; one element per thread pays a sector each.
+  gather.indirectReads.push_back(IndirectRead{"indirect1", "f16", 2});
+  EXPECT_DOUBLE_EQ(getGlobalTraffic(gather, {1, 1}, 32),
+                   64.0 * 100 * (2 * 32 + 32));
+}
+
 // Elementwise: two reads and one write of every element, in whole rows.
 TEST(TrafficTest, GlobalTrafficElementwise) {
   TensorExpr add = elementwiseAdd({1024, 1024});

@@ -81,6 +81,19 @@ struct TensorAccess {
   int64_t numElements() const;
 };
 
+/// A tensor the body reads at indices it computes (`tensor.extract` in a
+/// linalg body: an embedding lookup, nearest upsampling, torch.gather); not
+/// TensorAccess::gathered, an implicit GEMM's staged patches. The
+/// elements a tile reads are known only at run time, so the model charges
+/// one element per point of the loop nest, in transactions along the
+/// innermost axis (as an input indexed by every axis would be); the
+/// generated code loads them from global memory, unstaged.
+struct IndirectRead {
+  std::string name;
+  std::string elementType;
+  int64_t elementBytes = 4;
+};
+
 /// Elementwise work fused after an operator (its epilogue, built by
 /// roller-fuse-epilogues): each thread applies it to its accumulators once
 /// the reduction has ended, loading `inputs` from global memory straight
@@ -113,6 +126,9 @@ struct TensorExpr {
   std::vector<Axis> axes;
   std::vector<TensorAccess> inputs;
   std::vector<TensorAccess> outputs;
+  /// Tensors the body reads at computed indices (not operands: nothing
+  /// stages them).
+  std::vector<IndirectRead> indirectReads;
   /// Arithmetic operations per point of the loop nest (2 for a
   /// multiply-accumulate, 1 for max or add, ...), at least 1.
   double opsPerPoint = 1;

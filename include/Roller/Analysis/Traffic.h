@@ -29,6 +29,15 @@ double getTileTransactionBytes(const TensorAccess &access,
                                llvm::ArrayRef<int64_t> tile,
                                int64_t transactionBytes);
 
+/// Bytes of global memory the reads of `read` (one of expr's) in a box of
+/// `tile` iterations cost: one element per point, as an input of the loop
+/// nest's shape indexed by every axis in order (IndirectRead: the elements
+/// read are known only at run time).
+double getIndirectReadTransactionBytes(const TensorExpr &expr,
+                                       const IndirectRead &read,
+                                       llvm::ArrayRef<int64_t> tile,
+                                       int64_t transactionBytes);
+
 /// Elements of the gathered inputs (TensorAccess::gathered) that all blocks
 /// stage with block tile T: every block stages its tile of each once per
 /// reduction step.

@@ -197,9 +197,9 @@ void mlir::roller::buildRollerGPUKernelPipeline(OpPassManager &pm,
 /// after. That pass starts with a greedy rewrite of the whole module, the
 /// kernels' bodies included, under the default aggressive region
 /// simplification, whose block merging and argument pruning take minutes
-/// on a kernel of a few thousand blocks (a bf16 implicit GEMM of one 192x16 warp tile on h200
-/// guards each of its boundary accumulator loads and stores, over a
-/// thousand: more than 10 minutes against 2 seconds). gpu-to-llvm lowers
+/// on a kernel of a few thousand blocks (a bf16 implicit GEMM of one 192x16
+/// warp tile on h200 guards each of its boundary accumulator loads and stores,
+/// over a thousand: more than 10 minutes against 2 seconds). gpu-to-llvm lowers
 /// launches of a gpu.binary as well.
 static void addLowerToNVVMPasses(OpPassManager &pm, llvm::StringRef chip,
                                  llvm::StringRef features,
@@ -284,6 +284,8 @@ void mlir::roller::buildRollerNVVMCodegenPipeline(OpPassManager &pm,
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerUnrollRegisterTilesPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerExpandIntegerPowersPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createRollerAssertsToTrapsPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createRollerAllowFmaContractionPass());
   addNarrowKernelIndexPasses(pm);
 

@@ -1,7 +1,7 @@
 //===- KernelPasses.td - GPU steps on outlined kernels ------*- tablegen -*-===//
 //
 // The steps from kernel outlining on (host buffers, tensor-core and vector
-// accesses, dynamic shared memory, launch operands, unrolling, FMA), and
+// accesses, dynamic shared memory, launch operands, unrolling), and
 // the check that nothing computes on the host. Included by Passes.td.
 //
 //===----------------------------------------------------------------------===//
@@ -475,20 +475,6 @@ def RollerExpandSubgroupReducesPass
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::vector::VectorDialect"];
-}
-
-def RollerAllowFmaContractionPass
-    : Pass<"roller-allow-fma-contraction", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Let float multiply-adds in kernels contract into fma";
-  let description = [{
-    Adds the `contract` fast-math flag to every floating-point arith op in the
-    kernels of a `gpu.module`, so that the NVPTX backend fuses a multiply and
-    the add that consumes it into one `fma` (what nvcc does by default with
-    `--fmad=true`; the fused result is rounded once, which is at least as
-    accurate). linalg bodies lower to separate `mulf` and `addf` otherwise.
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect"];
 }
 
 def RollerRecordLaunchOperandsPass

@@ -14,5 +14,6 @@ include "mlir/Pass/PassBase.td"
 
 include "Roller/Conversion/RollerToGPU/LaunchPasses.td"
 include "Roller/Conversion/RollerToGPU/KernelPasses.td"
+include "Roller/Conversion/RollerToGPU/KernelArithPasses.td"
 
 #endif // ROLLER_CONVERSION_ROLLERTOGPU_PASSES_TD

@@ -71,6 +71,9 @@ mlir::roller::planEpilogue(linalg::LinalgOp producer) {
   }
   if (loops.row && !producerExpr->mmaInputType.empty())
     return std::nullopt;
+  // EpilogueExpr has no indirect reads: their traffic would go uncounted.
+  if (!consumerExpr->indirectReads.empty())
+    return std::nullopt;
   PlannedEpilogue plan{consumer, EpilogueExpr{}};
   plan.expr.opName = consumerExpr->opName;
   plan.expr.opsPerPoint = consumerExpr->opsPerPoint;

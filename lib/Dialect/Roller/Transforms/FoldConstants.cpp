@@ -103,6 +103,15 @@ mlir::roller::foldConstantDataMovement(RewriterBase &rewriter,
   if (!bytes->splat && static_cast<int64_t>(bytes->data.size()) !=
                            sourceType.getNumElements() * elementBytes)
     return rewriter.notifyMatchFailure(op, "unexpected constant storage");
+  // The start of an accumulation (a convolution's bias broadcast over its
+  // output) stays a broadcast, which roller-split-bias-init moves after the
+  // sum: folded, it would be a constant the contraction writes into, copied
+  // whole into a writable buffer on every call.
+  if (!op->use_empty() && llvm::all_of(op->getUses(), [](OpOperand &use) {
+        auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+        return user && user.isDpsInit(&use) && user.getNumReductionLoops() != 0;
+      }))
+    return rewriter.notifyMatchFailure(op, "the initial value of a reduction");
 
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);

@@ -14,6 +14,21 @@ namespace mlir::roller {
 using namespace mlir;
 using namespace mlir::roller;
 
+linalg::CopyOp mlir::roller::copyIntoSlice(RewriterBase &rewriter,
+                                           tensor::InsertSliceOp insert) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(insert);
+  Location loc = insert.getLoc();
+  Value slice = tensor::ExtractSliceOp::create(
+      rewriter, loc, insert.getSourceType(), insert.getDest(),
+      insert.getMixedOffsets(), insert.getMixedSizes(),
+      insert.getMixedStrides());
+  auto copy = linalg::CopyOp::create(rewriter, loc, insert.getSource(), slice);
+  rewriter.modifyOpInPlace(
+      insert, [&] { insert.getSourceMutable().assign(copy.getResult(0)); });
+  return copy;
+}
+
 FailureOr<linalg::CopyOp> mlir::roller::decomposePad(RewriterBase &rewriter,
                                                      tensor::PadOp pad) {
   if (!pad.getSourceType().hasStaticShape() ||
@@ -24,7 +39,6 @@ FailureOr<linalg::CopyOp> mlir::roller::decomposePad(RewriterBase &rewriter,
   // Roller schedules no op on zero-size tensors either.
   if (llvm::is_contained(pad.getSourceType().getShape(), 0))
     return rewriter.notifyMatchFailure(pad, "a zero-size source");
-  Location loc = pad.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(pad);
   FailureOr<Operation *> rewritten =
@@ -35,19 +49,40 @@ FailureOr<linalg::CopyOp> mlir::roller::decomposePad(RewriterBase &rewriter,
   if (auto copy = dyn_cast<linalg::CopyOp>(*rewritten))
     return copy;
 
-  // The source into the interior through a copy, which a kernel does,
-  // instead of an insert_slice of a value that is not computed in place.
-  auto insert = cast<tensor::InsertSliceOp>(*rewritten);
-  rewriter.setInsertionPoint(insert);
-  Value interior = tensor::ExtractSliceOp::create(
-      rewriter, loc, insert.getSourceType(), insert.getDest(),
-      insert.getMixedOffsets(), insert.getMixedSizes(),
-      insert.getMixedStrides());
-  auto copy =
-      linalg::CopyOp::create(rewriter, loc, insert.getSource(), interior);
-  rewriter.modifyOpInPlace(
-      insert, [&] { insert.getSourceMutable().assign(copy.getResult(0)); });
-  return copy;
+  return copyIntoSlice(rewriter, cast<tensor::InsertSliceOp>(*rewritten));
+}
+
+FailureOr<SmallVector<linalg::CopyOp>>
+mlir::roller::concatToLinalg(RewriterBase &rewriter, tensor::ConcatOp concat) {
+  if (!concat.getResultType().hasStaticShape() ||
+      llvm::any_of(concat.getInputs(), [](Value input) {
+        return !cast<RankedTensorType>(input.getType()).hasStaticShape();
+      }))
+    return rewriter.notifyMatchFailure(concat, "dynamic shapes");
+  // A zero-size input has no slice to copy into (see decomposePad).
+  if (llvm::any_of(concat.getInputs(), [](Value input) {
+        return llvm::is_contained(
+            cast<RankedTensorType>(input.getType()).getShape(), 0);
+      }))
+    return rewriter.notifyMatchFailure(concat, "a zero-size input");
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(concat);
+  // Upstream's decomposition: tensor.empty and one insert_slice per input.
+  FailureOr<SmallVector<Value>> decomposed =
+      concat.decomposeOperation(rewriter);
+  if (failed(decomposed) || decomposed->size() != 1)
+    return rewriter.notifyMatchFailure(concat, "not decomposed");
+  SmallVector<tensor::InsertSliceOp> inserts;
+  Value chain = decomposed->front();
+  while (auto insert = chain.getDefiningOp<tensor::InsertSliceOp>()) {
+    inserts.push_back(insert);
+    chain = insert.getDest();
+  }
+  SmallVector<linalg::CopyOp> copies;
+  for (tensor::InsertSliceOp insert : llvm::reverse(inserts))
+    copies.push_back(copyIntoSlice(rewriter, insert));
+  rewriter.replaceOp(concat, decomposed->front());
+  return copies;
 }
 
 FailureOr<linalg::GenericOp>
@@ -68,7 +103,7 @@ int64_t mlir::roller::tensorOpsToLinalg(RewriterBase &rewriter, Operation *root,
                                         bool fusePads, bool remarks) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<tensor::PadOp, tensor::GenerateOp>(op))
+    if (isa<tensor::PadOp, tensor::GenerateOp, tensor::ConcatOp>(op))
       ops.push_back(op);
   });
   int64_t rewritten = 0;
@@ -90,9 +125,12 @@ int64_t mlir::roller::tensorOpsToLinalg(RewriterBase &rewriter, Operation *root,
               << "roller-tile: pad not fused into its consumers: " << *why;
       }
       rewritten += succeeded(decomposePad(rewriter, pad));
-    } else
+    } else if (auto concat = dyn_cast<tensor::ConcatOp>(op)) {
+      rewritten += succeeded(concatToLinalg(rewriter, concat));
+    } else {
       rewritten +=
           succeeded(generateToLinalg(rewriter, cast<tensor::GenerateOp>(op)));
+    }
   }
   return rewritten;
 }

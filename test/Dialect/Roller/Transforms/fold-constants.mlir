@@ -114,3 +114,30 @@ func.func @fill_overflow() -> tensor<4611686018427387904x2xf32> {
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4611686018427387904x2xf32>) -> tensor<4611686018427387904x2xf32>
   return %f : tensor<4611686018427387904x2xf32>
 }
+
+// -----
+
+// A bias broadcast as the initial value of a convolution (torch-mlir's
+// Conv2d with a bias) stays a broadcast, for roller-split-bias-init to move
+// after the sum; the same broadcast read by an elementwise op folds.
+// CHECK-LABEL: func.func @bias_init
+// CHECK: %[[B:.*]] = linalg.broadcast
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} outs(%[[B]] : tensor<1x2x4x4xf32>)
+// CHECK-LABEL: func.func @bias_read
+// CHECK-NOT: linalg.broadcast
+// CHECK: arith.constant dense<{{.*}}> : tensor<1x2x4x4xf32>
+func.func @bias_init(%x: tensor<1x3x4x4xf32>, %w: tensor<2x3x1x1xf32>) -> tensor<1x2x4x4xf32> {
+  %bias = arith.constant dense<[0.5, -1.0]> : tensor<2xf32>
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %b = linalg.broadcast ins(%bias : tensor<2xf32>) outs(%e : tensor<1x2x4x4xf32>) dimensions = [0, 2, 3]
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%x, %w : tensor<1x3x4x4xf32>, tensor<2x3x1x1xf32>) outs(%b : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
+}
+func.func @bias_read(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
+  %bias = arith.constant dense<[0.5, -1.0]> : tensor<2xf32>
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %b = linalg.broadcast ins(%bias : tensor<2xf32>) outs(%e : tensor<1x2x4x4xf32>) dimensions = [0, 2, 3]
+  %0 = linalg.add ins(%x, %b : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) outs(%e : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
+}

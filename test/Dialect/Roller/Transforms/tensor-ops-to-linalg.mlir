@@ -145,3 +145,36 @@ func.func @pad_empty_source(%x: tensor<0x8xf32>) -> tensor<0x10xf32> {
   } : tensor<0x8xf32> to tensor<0x10xf32>
   return %p : tensor<0x10xf32>
 }
+
+// -----
+
+// torch.cat: the result's tensor.empty and, per input, a linalg.copy into
+// its slice (at channel offsets 0 and 16), each inserted back: both copies
+// write the result's buffer in place.
+// CHECK-LABEL: func.func @concat
+// CHECK-SAME: (%[[A:.*]]: tensor<2x16x4x4xf32>, %[[B:.*]]: tensor<2x8x4x4xf32>)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<2x24x4x4xf32>
+// CHECK: %[[SA:.*]] = tensor.extract_slice %[[E]][0, 0, 0, 0] [2, 16, 4, 4] [1, 1, 1, 1]
+// CHECK: %[[CA:.*]] = linalg.copy ins(%[[A]] : tensor<2x16x4x4xf32>) outs(%[[SA]] : tensor<2x16x4x4xf32>)
+// CHECK: %[[IA:.*]] = tensor.insert_slice %[[CA]] into %[[E]][0, 0, 0, 0] [2, 16, 4, 4] [1, 1, 1, 1]
+// CHECK: %[[SB:.*]] = tensor.extract_slice %[[IA]][0, 16, 0, 0] [2, 8, 4, 4] [1, 1, 1, 1]
+// CHECK: %[[CB:.*]] = linalg.copy ins(%[[B]] : tensor<2x8x4x4xf32>) outs(%[[SB]] : tensor<2x8x4x4xf32>)
+// CHECK: %[[IB:.*]] = tensor.insert_slice %[[CB]] into %[[IA]][0, 16, 0, 0] [2, 8, 4, 4] [1, 1, 1, 1]
+// CHECK: return %[[IB]]
+// CHECK-NOT: tensor.concat
+func.func @concat(%a: tensor<2x16x4x4xf32>, %b: tensor<2x8x4x4xf32>) -> tensor<2x24x4x4xf32> {
+  %c = tensor.concat dim(1) %a, %b : (tensor<2x16x4x4xf32>, tensor<2x8x4x4xf32>) -> tensor<2x24x4x4xf32>
+  return %c : tensor<2x24x4x4xf32>
+}
+
+// -----
+
+// A dynamic input or a zero-size one: left a concat.
+// CHECK-LABEL: func.func @concat_left
+// CHECK: tensor.concat dim(0)
+// CHECK: tensor.concat dim(1)
+func.func @concat_left(%a: tensor<?x4xf32>, %b: tensor<2x4xf32>, %z: tensor<2x0xf32>) -> (tensor<?x4xf32>, tensor<2x4xf32>) {
+  %c = tensor.concat dim(0) %a, %b : (tensor<?x4xf32>, tensor<2x4xf32>) -> tensor<?x4xf32>
+  %d = tensor.concat dim(1) %b, %z : (tensor<2x4xf32>, tensor<2x0xf32>) -> tensor<2x4xf32>
+  return %c, %d : tensor<?x4xf32>, tensor<2x4xf32>
+}

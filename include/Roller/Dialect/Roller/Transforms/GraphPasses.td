@@ -24,8 +24,12 @@ def RollerFoldConstantsPass : Pass<"roller-fold-constants"> {
     hashed or uniqued in the context). A broadcast whose result is over
     64 KiB and more than 16 times its source (a bias over every row, a
     weight over a batch) is left to a kernel, which writes what a consumer
-    would otherwise read from a constant as large. `--roller-tile` runs it
-    first. Entry point: `foldConstantDataMovement` (`FoldConstants.h`).
+    would otherwise read from a constant as large. A broadcast read only as
+    the initial value of reductions (torch-mlir's convolution bias) is
+    left too: `roller-split-bias-init` moves it after the sum, where a
+    folded one would be a constant the contraction writes into, copied into
+    a writable buffer on every call. `--roller-tile` runs it first. Entry
+    point: `foldConstantDataMovement` (`FoldConstants.h`).
 
     ```mlir
     %w = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
@@ -327,7 +331,8 @@ def RollerFoldBatchNormPass : Pass<"roller-fold-batch-norm"> {
 }
 
 def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
-  let summary = "tensor.pad and tensor.generate as linalg ops Roller tiles";
+  let summary = "tensor.pad, tensor.concat and tensor.generate as linalg ops "
+                "Roller tiles";
   let description = [{
     Rewrites every statically shaped `tensor.generate` into a
     `linalg.generic` whose body reads its indices with `linalg.index`
@@ -336,10 +341,16 @@ def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
     pad: `linalg.fill`, or a `linalg.generic` when the value depends on the
     index) and a `linalg.copy` of the source into an `extract_slice` of its
     interior, inserted back with the matching `insert_slice` (the pair
-    bufferizes in place). Both are linalg ops, which `--roller-tile` (which
-    runs this first) schedules and tiles into kernels; a pad itself would
-    run on the host. Entry points: `decomposePad`, `generateToLinalg`
-    (`TensorOpsToLinalg.h`).
+    bufferizes in place). Every statically shaped `tensor.concat` (torch.cat:
+    a UNet's skip connections) becomes upstream's decomposition, a
+    `tensor.empty` of the result and an `insert_slice` per input, each
+    inserting a `linalg.copy` of the input into the slice it overwrites
+    (`concatToLinalg`). All are linalg ops, which `--roller-tile` (which
+    runs this first) schedules and tiles into kernels; a pad or a concat
+    itself would run on the host (a concat along any dimension but the
+    outermost copies strided pieces, which host code on device memory
+    cannot). Entry points: `decomposePad`, `concatToLinalg`,
+    `generateToLinalg`, `copyIntoSlice` (`TensorOpsToLinalg.h`).
 
     With `fuse-pads` (which `--roller-tile` sets unless told
     `fuse-pads=false`), a pad whose every user is an input of a linalg op

@@ -1,10 +1,11 @@
 //===- TensorOpsToLinalg.h - Computing tensor ops as linalg -----*- C++ -*-===//
 //
 // Some tensor ops compute: tensor.pad (torch-mlir pads every padded
-// convolution's input with one) and tensor.generate (data built from its
-// indices). They are not linalg ops, so they would bufferize to host loops
-// between kernel launches; rewritten as linalg ops, Roller schedules and
-// tiles them into kernels like any other.
+// convolution's input with one), tensor.concat (torch.cat: a UNet's skip
+// connections) and tensor.generate (data built from its indices). They
+// are not linalg ops, so they would bufferize to host loops between kernel
+// launches; rewritten as linalg ops, Roller schedules and tiles them into
+// kernels like any other.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,14 @@
 
 namespace mlir::roller {
 
+/// Makes `insert` insert a linalg.copy of its source into the extract_slice
+/// of its destination it overwrites, instead of the source itself: the
+/// slice pair bufferizes in place, so the copy (a kernel) writes the
+/// destination's buffer, where an insert_slice of a value not computed in
+/// place bufferizes to a host memref.copy. Returns the copy.
+linalg::CopyOp copyIntoSlice(RewriterBase &rewriter,
+                             tensor::InsertSliceOp insert);
+
 /// Rewrites `pad` into the padded tensor filled with the padding value
 /// (upstream's destination-passing form: a linalg.fill, or a linalg.generic
 /// when the value depends on the index), a linalg.copy of the source into
@@ -27,6 +36,14 @@ namespace mlir::roller {
 FailureOr<linalg::CopyOp> decomposePad(RewriterBase &rewriter,
                                        tensor::PadOp pad);
 
+/// Rewrites `concat` into a tensor.empty of its result and, per input, a
+/// linalg.copy of the input into the result's slice at its offset
+/// (upstream's decomposition into insert_slices, each through
+/// copyIntoSlice). Returns the copies, in input order. Fails, leaving the
+/// IR unchanged, on dynamic shapes or a zero-size input.
+FailureOr<SmallVector<linalg::CopyOp>> concatToLinalg(RewriterBase &rewriter,
+                                                      tensor::ConcatOp concat);
+
 /// Rewrites `generate` into a linalg.generic on a tensor.empty whose body
 /// is the generator's, reading its indices with linalg.index (upstream's
 /// destination-passing form). Fails, leaving the IR unchanged, on dynamic
@@ -34,7 +51,8 @@ FailureOr<linalg::CopyOp> decomposePad(RewriterBase &rewriter,
 FailureOr<linalg::GenericOp> generateToLinalg(RewriterBase &rewriter,
                                               tensor::GenerateOp generate);
 
-/// decomposePad and generateToLinalg on every pad and generate in `root`;
+/// decomposePad, concatToLinalg and generateToLinalg on every pad, concat
+/// and generate in `root`;
 /// returns how many were rewritten. With `fusePads`, pads their consumers
 /// can read through (whyNotReadThrough) stay pads: the rPrograms reading
 /// them are lowered to read through them (ReadThroughPads.h); `remarks`
