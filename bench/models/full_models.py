@@ -44,6 +44,18 @@ def randomize_bn(bn):
         bn.bias.copy_(torch.randn(c) * 0.5)
 
 
+def projection(cin, cout, stride):
+    """torchvision's downsample: a strided 1x1 convolution and BN where the
+    block changes the shape, else None (the identity)."""
+    if stride == 1 and cin == cout:
+        return None
+    return nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout))
+
+
+def shortcut(downsample, x):
+    return x if downsample is None else downsample(x)
+
+
 class BasicBlock(nn.Module):
     def __init__(self, cin, cout, stride):
         super().__init__()
@@ -51,15 +63,12 @@ class BasicBlock(nn.Module):
         self.bn1 = nn.BatchNorm2d(cout)
         self.conv2 = nn.Conv2d(cout, cout, 3, 1, 1, bias=False)
         self.bn2 = nn.BatchNorm2d(cout)
-        self.downsample = None
-        if stride != 1 or cin != cout:
-            self.downsample = nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False),
-                                            nn.BatchNorm2d(cout))
+        self.downsample = projection(cin, cout, stride)
 
     def forward(self, x):
         y = F.relu(self.bn1(self.conv1(x)))
         y = self.bn2(self.conv2(y))
-        return F.relu(y + (x if self.downsample is None else self.downsample(x)))
+        return F.relu(y + shortcut(self.downsample, x))
 
 
 class Bottleneck(nn.Module):
@@ -74,16 +83,13 @@ class Bottleneck(nn.Module):
         self.bn2 = nn.BatchNorm2d(width)
         self.conv3 = nn.Conv2d(width, cout, 1, bias=False)
         self.bn3 = nn.BatchNorm2d(cout)
-        self.downsample = None
-        if stride != 1 or cin != cout:
-            self.downsample = nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False),
-                                            nn.BatchNorm2d(cout))
+        self.downsample = projection(cin, cout, stride)
 
     def forward(self, x):
         y = F.relu(self.bn1(self.conv1(x)))
         y = F.relu(self.bn2(self.conv2(y)))
         y = self.bn3(self.conv3(y))
-        return F.relu(y + (x if self.downsample is None else self.downsample(x)))
+        return F.relu(y + shortcut(self.downsample, x))
 
 
 class ResNet(nn.Module):
