@@ -115,6 +115,22 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
       fragments += registers;
   }
   tile += fragments;
+  // A gather staged an element at a time (runs under 4 bytes: no cp.async)
+  // loads its elements into registers before storing them to shared
+  // memory, and ptxas issues the loads of a step ahead of the stores.
+  int64_t gatherInFlight = 0;
+  if (usesShared) {
+    int64_t threads = mma ? device.warpSize : 1;
+    for (unsigned a = 0; a < expr.getRank(); ++a)
+      if (!expr.axes[a].isReduction())
+        threads *= block[a] / std::max<int64_t>(thread[a], 1);
+    for (const TensorAccess &input : expr.inputs)
+      if (input.isRead && input.gathered &&
+          input.gatherRun * input.elementBytes < 4)
+        gatherInFlight += llvm::divideCeil(input.tileElements(block),
+                                           std::max<int64_t>(threads, 1));
+    gatherInFlight = std::min(gatherInFlight, kGatherInFlightRegisters);
+  }
   // An epilogue's values are loaded, used and dropped, one at a time: only
   // their addresses stay.
   if (expr.epilogue)
@@ -147,7 +163,7 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
           expr.axes[a].extent % block[a] != 0)
         partialStep = kPartialMmaStepRegisters;
   }
-  return tile + inFlight + kScalarRegisters + partialStep +
+  return tile + inFlight + gatherInFlight + kScalarRegisters + partialStep +
          kAddressRegisters * (addresses + counters);
 }
 

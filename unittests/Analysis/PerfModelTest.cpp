@@ -126,6 +126,31 @@ TEST(PerfModelTest, EstimateRegisters) {
             estimateRegisters(mm, simtSchedule(), h200()));
 }
 
+// A gather staged an element at a time (an implicit GEMM's patches of a
+// 3-channel input: runs of one f16, no cp.async) holds a step's elements
+// in flight between their loads and their shared-memory stores: A's block
+// tile 128x32 over 128 threads is 32 a thread; a larger one is capped at
+// kGatherInFlightRegisters. Runs of 8 (16-byte cp.async) hold none.
+TEST(PerfModelTest, EstimateRegistersElementGather) {
+  EXPECT_EQ(kGatherInFlightRegisters, 48);
+  TensorExpr half = f16Matmul(1024, 1024, 1024);
+  int64_t plain = estimateRegisters(half, mmaSchedule(), h200());
+  TensorExpr gathered = half;
+  gathered.inputs[0].gathered = true;
+  gathered.inputs[0].gatherRun = 1;
+  EXPECT_EQ(estimateRegisters(gathered, mmaSchedule(), h200()), plain + 32);
+  Schedule deep = mmaSchedule();
+  deep.block[2] = 64; // 128x64: 64 a thread, capped.
+  EXPECT_EQ(estimateRegisters(gathered, deep, h200()),
+            estimateRegisters(half, deep, h200()) + kGatherInFlightRegisters);
+  Schedule unstaged = mmaSchedule();
+  unstaged.usesShared = false;
+  EXPECT_EQ(estimateRegisters(gathered, unstaged, h200()),
+            estimateRegisters(half, unstaged, h200()));
+  gathered.inputs[0].gatherRun = 8;
+  EXPECT_EQ(estimateRegisters(gathered, mmaSchedule(), h200()), plain);
+}
+
 // A depthwise window: every input element of a thread step feeds one output
 // point, so the input streams and only the accumulators and the filter
 // element are held; the rProgram still declares the input tile.

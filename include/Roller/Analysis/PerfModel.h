@@ -33,6 +33,13 @@ constexpr int64_t kScalarRegisters = 12;
 /// flight ahead of their use across a block step's thread steps: the most
 /// it took on the suite's candidates (docs/model.md).
 constexpr int64_t kStreamedInFlightRegisters = 24;
+/// Registers of a gather staged an element at a time (no cp.async) that
+/// ptxas keeps in flight: the loads of a step's elements are issued before
+/// their stores to shared memory, up to this many. ResNet's 3-channel stem
+/// as an NHWC GEMM on sm_80 (block [96, 64, 80], 64 threads: 120 elements
+/// a thread) was estimated at 216 registers without it and took all 255
+/// and a 16-byte stack (docs/model.md).
+constexpr int64_t kGatherInFlightRegisters = 48;
 /// Registers of one address or loop counter: the kernels index with 64-bit
 /// `index` values.
 constexpr int64_t kAddressRegisters = 2;
@@ -75,8 +82,9 @@ int64_t getDeclaredRegisters(int64_t footprint, bool mma,
 /// when a staged block step spans several thread steps (ptxas loads them
 /// while the current ones are multiplied), one address per output, per
 /// unstaged input and three per staged input (global source, shared
-/// destination, shared read), one counter per reduction loop, and
-/// kScalarRegisters.
+/// destination, shared read), one counter per reduction loop, the elements
+/// of gathers staged an element at a time in flight (a block tile's over
+/// the threads, up to kGatherInFlightRegisters), and kScalarRegisters.
 int64_t estimateRegisters(const TensorExpr &expr, llvm::ArrayRef<int64_t> block,
                           llvm::ArrayRef<int64_t> thread, bool mma,
                           bool usesShared, const DeviceSpec &device);
