@@ -12,7 +12,8 @@ namespace mlir::roller {
 /// (extended, then truncated once, as libdevice's f32 `__nv_powif` did),
 /// then upstream's math expansion turns a constant exponent into
 /// multiplications by repeated squaring and any other into `math.powf` of
-/// the exponent converted to the base's type. Fails if one is left.
+/// the exponent converted to the base's type. Fails only if the rewrite
+/// does not converge.
 LogicalResult expandIntegerPowers(Operation *root);
 
 } // namespace mlir::roller

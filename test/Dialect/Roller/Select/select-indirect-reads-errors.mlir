@@ -45,3 +45,27 @@ func.func @index_table(%table: tensor<4xindex>) -> tensor<8xf32> {
   } -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+// A tensor made inside the body (a constant table): nothing outside the op
+// holds it, so no read of it can be charged.
+// CHECK-LABEL: func.func @table_in_body
+// CHECK-NOT: roller.config
+func.func @table_in_body() -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %c4 = arith.constant 4 : index
+  // expected-remark @+1 {{roller-select: not supported: body op 'tensor.extract' reads a tensor made inside the op}}
+  %0 = linalg.generic {
+      indexing_maps = [affine_map<(d0) -> (d0)>],
+      iterator_types = ["parallel"]}
+      outs(%e : tensor<8xf32>) {
+    ^bb0(%out: f32):
+      %table = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+      %i = linalg.index 0 : index
+      %j = arith.remui %i, %c4 : index
+      %v = tensor.extract %table[%j] : tensor<4xf32>
+      linalg.yield %v : f32
+  } -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
