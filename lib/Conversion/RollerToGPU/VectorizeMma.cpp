@@ -175,12 +175,30 @@ static Value getMatrixView(RewriterBase &rewriter, Location loc, Value operand,
   SmallVector<OpFoldResult> sizes(rank, rewriter.getIndexAttr(1));
   sizes[*rowPos] = memref::getMixedSize(rewriter, loc, operand, *rowPos);
   sizes[*colPos] = memref::getMixedSize(rewriter, loc, operand, *colPos);
-  SmallVector<int64_t> shape = {type.getDimSize(std::min(*rowPos, *colPos)),
-                                type.getDimSize(std::max(*rowPos, *colPos))};
-  auto viewType = memref::SubViewOp::inferRankReducedResultType(
-      shape, type, offsets, sizes, strides);
-  return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(viewType),
-                                   operand, offsets, sizes, strides);
+  // Another dimension of dynamic size is 1 or 0 (a warp tile of a boundary
+  // block past the batch's extent): the view then has no rows, so that the
+  // masked accesses skip it.
+  AffineExpr s0, s1;
+  bindSymbols(rewriter.getContext(), s0, s1);
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != *rowPos && d != *colPos && type.isDynamicDim(d))
+      sizes[*rowPos] = affine::makeComposedFoldedAffineApply(
+          rewriter, loc, s0 * s1,
+          {sizes[*rowPos], memref::getMixedSize(rewriter, loc, operand, d)});
+  // The view keeps the two dimensions (inferRankReducedResultType cannot
+  // tell a dropped 1 from a kept dynamic size).
+  MemRefType full =
+      memref::SubViewOp::inferResultType(type, offsets, sizes, strides);
+  auto [fullStrides, offset] = full.getStridesAndOffset();
+  unsigned first = std::min(*rowPos, *colPos),
+           second = std::max(*rowPos, *colPos);
+  auto viewType = MemRefType::get(
+      {full.getDimSize(first), full.getDimSize(second)}, type.getElementType(),
+      StridedLayoutAttr::get(rewriter.getContext(), offset,
+                             {fullStrides[first], fullStrides[second]}),
+      type.getMemorySpace());
+  return memref::SubViewOp::create(rewriter, loc, viewType, operand, offsets,
+                                   sizes, strides);
 }
 
 /// Reads or writes the `shape` tile at (`row`, `col`) of a 2-D view, in

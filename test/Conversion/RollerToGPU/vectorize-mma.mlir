@@ -593,3 +593,28 @@ func.func @k_slices_too_many(%A: memref<64x9600xf16>, %B: memref<9600x64xf16>, %
   }
   return
 }
+
+// -----
+
+// The accumulator of a warp tile in a boundary block along a batch: its
+// batch size is dynamic, 1 or 0 (a warp past the batch's extent). The 2-D
+// view has 16 x that many rows, so that the masked accesses skip a warp
+// with none (they wrote past the output's end).
+
+// CHECK-LABEL: func.func @batch_past_extent
+// CHECK: %[[BATCH:.*]] = memref.dim %[[ACC:.*]], %c0 : memref<?x16x8xf32>
+// CHECK: %[[ROWS:.*]] = affine.apply #{{.*}}()[%[[BATCH]]]
+// CHECK: %[[VIEW:.*]] = memref.subview %[[ACC]][0, 0, 0] [1, %[[ROWS]], 8] [1, 1, 1] : memref<?x16x8xf32> to memref<?x8xf32, strided<[8, 1]>>
+// CHECK: vector.transfer_read %[[VIEW]][%{{.*}}, %{{.*}}], %{{.*}} : memref<?x8xf32, strided<[8, 1]>>, vector<16x8xf32>
+// CHECK: vector.contract
+// CHECK: vector.transfer_write %{{.*}}, %[[VIEW]][%{{.*}}, %{{.*}}] : vector<16x8xf32>, memref<?x8xf32, strided<[8, 1]>>
+func.func @batch_past_extent(%A: memref<1x16x16xf16>, %B: memref<1x16x8xf16>, %C: memref<?x16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    linalg.batch_matmul ins(%A, %B : memref<1x16x16xf16>, memref<1x16x8xf16>) outs(%C : memref<?x16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
