@@ -99,11 +99,27 @@ mlir::roller::generateToLinalg(RewriterBase &rewriter,
   return cast<linalg::GenericOp>(*generic);
 }
 
+FailureOr<linalg::FillOp> mlir::roller::splatToLinalg(RewriterBase &rewriter,
+                                                      tensor::SplatOp splat) {
+  RankedTensorType type = splat.getType();
+  if (!type.hasStaticShape())
+    return rewriter.notifyMatchFailure(splat, "dynamic shape");
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(splat);
+  Value empty = tensor::EmptyOp::create(rewriter, splat.getLoc(),
+                                        type.getShape(), type.getElementType());
+  auto fill =
+      linalg::FillOp::create(rewriter, splat.getLoc(), splat.getInput(), empty);
+  rewriter.replaceOp(splat, fill.getResult(0));
+  return fill;
+}
+
 int64_t mlir::roller::tensorOpsToLinalg(RewriterBase &rewriter, Operation *root,
                                         bool fusePads, bool remarks) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<tensor::PadOp, tensor::GenerateOp, tensor::ConcatOp>(op))
+    if (isa<tensor::PadOp, tensor::GenerateOp, tensor::ConcatOp,
+            tensor::SplatOp>(op))
       ops.push_back(op);
   });
   int64_t rewritten = 0;
@@ -127,6 +143,8 @@ int64_t mlir::roller::tensorOpsToLinalg(RewriterBase &rewriter, Operation *root,
       rewritten += succeeded(decomposePad(rewriter, pad));
     } else if (auto concat = dyn_cast<tensor::ConcatOp>(op)) {
       rewritten += succeeded(concatToLinalg(rewriter, concat));
+    } else if (auto splat = dyn_cast<tensor::SplatOp>(op)) {
+      rewritten += succeeded(splatToLinalg(rewriter, splat));
     } else {
       rewritten +=
           succeeded(generateToLinalg(rewriter, cast<tensor::GenerateOp>(op)));

@@ -178,3 +178,27 @@ func.func @concat_left(%a: tensor<?x4xf32>, %b: tensor<2x4xf32>, %z: tensor<2x0x
   %d = tensor.concat dim(1) %b, %z : (tensor<2x4xf32>, tensor<2x0xf32>) -> tensor<2x4xf32>
   return %c, %d : tensor<?x4xf32>, tensor<2x4xf32>
 }
+
+// -----
+
+// A splat of a value known only at run time: a fill of an empty tensor (a
+// kernel, which the bufferized tensor.splat would be a host loop instead).
+// CHECK-LABEL: func.func @splat
+// CHECK-SAME: (%[[V:.*]]: f32)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4x8xf32>
+// CHECK: %[[F:.*]] = linalg.fill ins(%[[V]] : f32) outs(%[[E]] : tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK: return %[[F]]
+func.func @splat(%v: f32) -> tensor<4x8xf32> {
+  %s = tensor.splat %v : tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+
+// -----
+
+// A splat of dynamic shape stays (dynamic shapes are not supported).
+// CHECK-LABEL: func.func @splat_dynamic
+// CHECK: tensor.splat %{{.*}}[%{{.*}}] : tensor<?x8xf32>
+func.func @splat_dynamic(%v: f32, %n: index) -> tensor<?x8xf32> {
+  %s = tensor.splat %v[%n] : tensor<?x8xf32>
+  return %s : tensor<?x8xf32>
+}

@@ -331,8 +331,8 @@ def RollerFoldBatchNormPass : Pass<"roller-fold-batch-norm"> {
 }
 
 def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
-  let summary = "tensor.pad, tensor.concat and tensor.generate as linalg ops "
-                "Roller tiles";
+  let summary = "tensor.pad, tensor.concat, tensor.generate and tensor.splat "
+                "as linalg ops Roller tiles";
   let description = [{
     Rewrites every statically shaped `tensor.generate` into a
     `linalg.generic` whose body reads its indices with `linalg.index`
@@ -345,7 +345,8 @@ def RollerTensorOpsToLinalgPass : Pass<"roller-tensor-ops-to-linalg"> {
     a UNet's skip connections) becomes upstream's decomposition, a
     `tensor.empty` of the result and an `insert_slice` per input, each
     inserting a `linalg.copy` of the input into the slice it overwrites
-    (`concatToLinalg`). All are linalg ops, which `--roller-tile` (which
+    (`concatToLinalg`). Every statically shaped `tensor.splat` becomes a
+    `linalg.fill` of a `tensor.empty` (`splatToLinalg`). All are linalg ops, which `--roller-tile` (which
     runs this first) schedules and tiles into kernels; a pad or a concat
     itself would run on the host (a concat along any dimension but the
     outermost copies strided pieces, which host code on device memory

@@ -51,8 +51,14 @@ FailureOr<SmallVector<linalg::CopyOp>> concatToLinalg(RewriterBase &rewriter,
 FailureOr<linalg::GenericOp> generateToLinalg(RewriterBase &rewriter,
                                               tensor::GenerateOp generate);
 
-/// decomposePad, concatToLinalg and generateToLinalg on every pad, concat
-/// and generate in `root`;
+/// Rewrites `splat` (a tensor of one scalar, as a tensor) into a linalg.fill
+/// of a tensor.empty, a kernel instead of a host loop. Fails, leaving the IR
+/// unchanged, on dynamic shapes.
+FailureOr<linalg::FillOp> splatToLinalg(RewriterBase &rewriter,
+                                        tensor::SplatOp splat);
+
+/// decomposePad, concatToLinalg, generateToLinalg and splatToLinalg on every
+/// pad, concat, generate and splat in `root`;
 /// returns how many were rewritten. With `fusePads`, pads their consumers
 /// can read through (whyNotReadThrough) stay pads: the rPrograms reading
 /// them are lowered to read through them (ReadThroughPads.h); `remarks`
