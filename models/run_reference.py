@@ -61,6 +61,9 @@ UPSTREAM_PIPELINE = ",".join([
 # from PyTorch in rounding order.
 TOLERANCES = {"float32": (1e-4, 1e-4), "float16": (2e-2, 2e-2),
               "bfloat16": (6e-2, 6e-2)}
+# f32 outputs of TF32 contractions (--tile-options allow-tf32=true, emu):
+# inputs rounded to 10 mantissa bits, as f16's, sums in f32.
+TF32_TOLERANCE = (1e-2, 1e-2)
 ELT = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "int64": "i64"}
 BYTES = {"float32": 4, "float16": 2, "bfloat16": 2, "int64": 8}
 NPY = {"float32": "<f4", "float16": "<f2", "int64": "<i8"}
@@ -185,8 +188,10 @@ def lower(pipeline, src, args):
                     f"--pass-pipeline=builtin.module({UPSTREAM_PIPELINE})"],
                    stdin=src)
     last = {"roller": "--roller-lower-to-cpu", "emu": "--convert-to-nvvm"}
-    return run([args.roller_opt, "-", *args.before_tile.split(),
-                "--roller-tile", last[pipeline]], stdin=src)
+    options = " ".join(args.tile_options.split())
+    tile = f"--roller-tile={options}" if options else "--roller-tile"
+    return run([args.roller_opt, "-", *args.before_tile.split(), tile,
+                last[pipeline]], stdin=src)
 
 
 def runner_command(pipeline, args):
@@ -282,6 +287,9 @@ def check(name, pipeline, args):
     _, expected = load_floats(os.path.join(HERE, name, "expected.npy"))
     got = parse_printed(out, len(expected))
     rtol, atol = TOLERANCES[info["outputs"][0]["dtype"]]
+    if (pipeline == "emu" and "allow-tf32=true" in args.tile_options.split()
+            and info["outputs"][0]["dtype"] == "float32"):
+        rtol, atol = TF32_TOLERANCE
     errs = [abs(g - e) for g, e in zip(got, expected)]
     ok = all(not math.isnan(d) and d <= atol + rtol * abs(e)
              for d, e in zip(errs, expected))
@@ -303,6 +311,11 @@ def main():
                     help="roller-opt passes run before --roller-tile on the "
                     "roller and emu pipelines (space-separated), e.g. "
                     "--roller-conv-nchw-to-nhwc")
+    ap.add_argument("--tile-options", default="", metavar="OPTIONS",
+                    help="--roller-tile options on the roller and emu "
+                    "pipelines (space-separated), e.g. allow-tf32=true (the "
+                    "emu pipeline's f32 outputs are then held to TF32's "
+                    "tolerance)")
     ap.add_argument("--roller-opt",
                     default=os.path.join(ROOT, "build/bin/roller-opt"))
     ap.add_argument("--emulator-runtime", default=os.path.join(

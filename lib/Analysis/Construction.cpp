@@ -66,7 +66,9 @@ std::optional<MmaPlan> detail::planMma(const TensorExpr &expr,
   std::optional<std::array<unsigned, 3>> axes = findGemmAxes(expr);
   if (!axes)
     return std::nullopt;
-  return MmaPlan{{16, 8, 16}, *axes};
+  std::array<int64_t, 3> shape =
+      *DeviceSpec::getMmaSyncShape(expr.mmaInputType);
+  return MmaPlan{{shape[0], shape[1], shape[2]}, *axes};
 }
 
 bool Constructor::isMemoryBound(const TensorExpr &expr,

@@ -82,12 +82,23 @@ bool DeviceSpec::operator==(const DeviceSpec &other) const {
          levels == other.levels;
 }
 
+std::optional<std::array<int64_t, 3>>
+DeviceSpec::getMmaSyncShape(llvm::StringRef inputType) {
+  if (inputType == "f16" || inputType == "bf16")
+    return std::array<int64_t, 3>{16, 8, 16};
+  if (inputType == "tf32")
+    return std::array<int64_t, 3>{16, 8, 8};
+  return std::nullopt;
+}
+
 bool DeviceSpec::hasMmaSyncFor(llvm::StringRef inputType) const {
-  if (computeCapability() < 80)
+  std::optional<std::array<int64_t, 3>> mma = getMmaSyncShape(inputType);
+  if (!mma || computeCapability() < 80)
     return false;
   return llvm::any_of(mmaShapes, [&](const MmaShape &shape) {
-    return shape.m == 16 && shape.n == 8 && shape.k == 16 &&
-           shape.inputType == inputType && shape.accType == "f32";
+    return shape.m == (*mma)[0] && shape.n == (*mma)[1] &&
+           shape.k == (*mma)[2] && shape.inputType == inputType &&
+           shape.accType == "f32";
   });
 }
 

@@ -303,9 +303,9 @@ static bool hasSplittableReduction(linalg::LinalgOp op) {
   return true;
 }
 
-/// "f16" or "bf16" when the body is acc + a * b (each of a, b the block
-/// argument of input 0 or 1, optionally through arith.extf) of f16/bf16
-/// inputs into an f16/f32 accumulator; tensor cores can run exactly that.
+/// "f16", "bf16" or "tf32" (getTensorCoreInputType) when the body is acc +
+/// a * b (each of a, b the block argument of input 0 or 1, optionally
+/// through arith.extf): tensor cores can run exactly that.
 std::string mmaInputTypeOf(linalg::LinalgOp op) {
   if (op.getNumReductionLoops() == 0 || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1)
@@ -313,10 +313,9 @@ std::string mmaInputTypeOf(linalg::LinalgOp op) {
   Type aType = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
   Type bType = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
   Type accType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-  if (aType != bType || !(aType.isF16() || aType.isBF16()) ||
-      !(accType.isF16() || accType.isF32()) || !isSumOfProducts(op))
+  if (aType != bType || !isSumOfProducts(op))
     return "";
-  return aType.isF16() ? "f16" : "bf16";
+  return getTensorCoreInputType(op, aType, accType);
 }
 
 } // namespace
@@ -469,4 +468,23 @@ bool mlir::roller::isSumOfProducts(linalg::LinalgOp op) {
   Block::BlockArgListType inputs = op.getRegionInputArgs();
   return (x == inputs[0] && y == inputs[1]) ||
          (x == inputs[1] && y == inputs[0]);
+}
+
+bool mlir::roller::allowsTf32(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (op->hasAttr(kAllowTf32AttrName))
+      return true;
+  return false;
+}
+
+std::string mlir::roller::getTensorCoreInputType(Operation *op, Type element,
+                                                 Type sum) {
+  if (element.isF16() && (sum.isF16() || sum.isF32()))
+    return "f16";
+  if (element.isBF16() && sum.isF32())
+    return "bf16";
+  // TF32 sums in f32 only (mma.sync .f32.tf32.tf32.f32).
+  if (element.isF32() && sum.isF32() && allowsTf32(op))
+    return "tf32";
+  return "";
 }

@@ -9,7 +9,7 @@
 // CHECK-SAME: threads = {{[0-9]+}}
 // CHECK: linalg.generic: not supported: {{.*}}dynamic
 // CHECK: tiled 1 of 2 ops
-// CHECK: pipeline: builtin.module(roller-tile{device=a100 fuse-elementwise=true fuse-epilogues=true fuse-pads=true network-layout=true rank=1 report= search=construct split-across-blocks=true split-launch-us=-1.000000e+00 split-reductions=true top-k=10 unfuse-slower=false},convert-to-nvvm{allow-host-fallback=true chip= format=isa host-memory=})
+// CHECK: pipeline: builtin.module(roller-tile{allow-tf32=false device=a100 fuse-elementwise=true fuse-epilogues=true fuse-pads=true network-layout=true rank=1 report= search=construct split-across-blocks=true split-launch-us=-1.000000e+00 split-reductions=true top-k=10 unfuse-slower=false},convert-to-nvvm{allow-host-fallback=true chip= format=isa host-memory=})
 // CHECK: kernel matmul_kernel: #nvvm.target<chip = "sm_80", features = "+ptx70">, {{[0-9]+}} bytes of PTX
 // CHECK: 1 gpu.binary op(s)
 // BAD: error: {{.*}}no-such-gpu

@@ -31,7 +31,7 @@
 // TILE-SAME: config = <block = <shared, [
 // PARSE: roller.rprogram
 // DUMP: builtin.module(
-// DUMP-NEXT: roller-tile{device=h200 fuse-elementwise=true fuse-epilogues=true fuse-pads=true network-layout=true rank=1 report= search=construct split-across-blocks=true split-launch-us=-1.000000e+00 split-reductions=true top-k=4 unfuse-slower=false},
+// DUMP-NEXT: roller-tile{allow-tf32=false device=h200 fuse-elementwise=true fuse-epilogues=true fuse-pads=true network-layout=true rank=1 report= search=construct split-across-blocks=true split-launch-us=-1.000000e+00 split-reductions=true top-k=4 unfuse-slower=false},
 // DUMP-NEXT: convert-to-nvvm{allow-host-fallback=false chip= format=isa host-memory=}
 // NVVM: gpu.launch_func <%{{.*}} : !llvm.ptr> @main_kernel::@main_kernel
 // NVVM: gpu.binary @main_kernel [#gpu.object<#nvvm.target<chip = "sm_80"

@@ -168,7 +168,8 @@ TEST(ConstructionTest, SmallOperatorShrinkFillsTheGrid) {
 }
 
 /// Checks that every candidate is an m16n8k16 tensor-core schedule.
-void expectTensorCoreSchedules(const TensorExpr &mm, const DeviceSpec &device) {
+void expectTensorCoreSchedules(const TensorExpr &mm, const DeviceSpec &device,
+                               int64_t k = 16) {
   ConstructionResult result = construct(mm, device);
   expectWellFormed(mm, device, result);
   EXPECT_NE(result.strategy.find("tensor-core"), std::string::npos)
@@ -176,11 +177,11 @@ void expectTensorCoreSchedules(const TensorExpr &mm, const DeviceSpec &device) {
   for (const Candidate &c : result.candidates) {
     const Schedule &s = c.schedule;
     std::string where = device.name + " warp tile " + str(s.thread);
-    EXPECT_EQ(s.mma, (Sizes{16, 8, 16})) << where;
+    EXPECT_EQ(s.mma, (Sizes{16, 8, k})) << where;
     EXPECT_EQ(s.thread[0] % 16, 0) << where;
     EXPECT_EQ(s.thread[1] % 8, 0) << where;
-    EXPECT_EQ(s.thread[2] % 16, 0) << where;
-    EXPECT_EQ(s.block[2] % 16, 0) << where;
+    EXPECT_EQ(s.thread[2] % k, 0) << where;
+    EXPECT_EQ(s.block[2] % k, 0) << where;
     EXPECT_EQ(s.threads, (s.block[0] / s.thread[0]) *
                              (s.block[1] / s.thread[1]) * device.warpSize)
         << where;
@@ -308,6 +309,25 @@ TEST(ConstructionTest, Bf16OnTensorCores) {
     input.elementType = "bf16";
   expectTensorCoreSchedules(mm, preset("h200"));
   expectTensorCoreSchedules(mm, preset("a100"));
+}
+
+// f32 inputs the selection may run in TF32 (mmaInputType "tf32", set where
+// the module allows it) use mma.sync m16n8k8 on sm_80 and sm_90, none on
+// sm_70.
+TEST(ConstructionTest, Tf32OnTensorCores) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  mm.mmaInputType = "tf32";
+  expectTensorCoreSchedules(mm, preset("h200"), /*k=*/8);
+  expectTensorCoreSchedules(mm, preset("a100"), /*k=*/8);
+  for (const Candidate &c : construct(mm, preset("v100")).candidates)
+    EXPECT_TRUE(c.schedule.mma.empty()) << str(c.schedule.mma);
+  EXPECT_EQ(DeviceSpec::getMmaSyncShape("tf32"),
+            (std::array<int64_t, 3>{16, 8, 8}));
+  EXPECT_EQ(DeviceSpec::getMmaSyncShape("f16"),
+            (std::array<int64_t, 3>{16, 8, 16}));
+  EXPECT_FALSE(DeviceSpec::getMmaSyncShape("f32"));
+  EXPECT_TRUE(preset("a100").hasMmaSyncFor("tf32"));
+  EXPECT_FALSE(preset("v100").hasMmaSyncFor("tf32"));
 }
 
 // A schedule never pipelines more tiles than its block has reduction steps:

@@ -399,6 +399,45 @@ TEST_F(LinalgTensorExprTest, MmaInputType) {
   EXPECT_EQ(f32.mmaInputType, "");
 }
 
+// f32 contractions run on TF32 tensor cores only where the module opts in
+// (roller.allow_tf32), and only into f32.
+TEST_F(LinalgTensorExprTest, MmaInputTypeTf32) {
+  TensorExpr f32 = expr(R"mlir(
+    module attributes {roller.allow_tf32} {
+    func.func @f(%a: tensor<64x32xf32>, %b: tensor<32x16xf32>,
+                 %c: tensor<64x16xf32>) -> tensor<64x16xf32> {
+      %0 = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x16xf32>)
+                         outs(%c : tensor<64x16xf32>) -> tensor<64x16xf32>
+      return %0 : tensor<64x16xf32>
+    }
+    })mlir");
+  EXPECT_EQ(f32.mmaInputType, "tf32");
+  EXPECT_EQ(f32.inputs[0].elementBytes, 4);
+
+  TensorExpr intoF16 = expr(R"mlir(
+    module attributes {roller.allow_tf32} {
+    func.func @f(%a: tensor<64x32xf32>, %b: tensor<32x16xf32>,
+                 %c: tensor<64x16xf16>) -> tensor<64x16xf16> {
+      %0 = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x16xf32>)
+                         outs(%c : tensor<64x16xf16>) -> tensor<64x16xf16>
+      return %0 : tensor<64x16xf16>
+    }
+    })mlir");
+  EXPECT_EQ(intoF16.mmaInputType, "");
+
+  // f16 stays f16 (m16n8k16) with the attribute too.
+  TensorExpr f16 = expr(R"mlir(
+    module attributes {roller.allow_tf32} {
+    func.func @f(%a: tensor<64x32xf16>, %b: tensor<32x16xf16>,
+                 %c: tensor<64x16xf32>) -> tensor<64x16xf32> {
+      %0 = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x16xf16>)
+                         outs(%c : tensor<64x16xf32>) -> tensor<64x16xf32>
+      return %0 : tensor<64x16xf32>
+    }
+    })mlir");
+  EXPECT_EQ(f16.mmaInputType, "f16");
+}
+
 TEST_F(LinalgTensorExprTest, NhwcWindowsIntegerConvAndMultipleResults) {
   TensorExpr dw = expr(R"mlir(
     func.func @f(%i: tensor<1x16x16x8xf32>, %w: tensor<3x3x8xf32>,

@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -149,9 +150,14 @@ struct DeviceSpec {
   /// Compute capability as an integer, e.g. 90 for "sm_90"; 0 if malformed.
   int64_t computeCapability() const;
 
-  /// Whether GEMMs of `inputType` ("f16", "bf16") inputs can run on this
-  /// device's tensor cores as Roller emits them: mma.sync m16n8k16 into f32
-  /// accumulators, which needs sm_80 or later.
+  /// The mma.sync shape Roller emits for `inputType` inputs: m16n8k16 for
+  /// "f16" and "bf16", m16n8k8 for "tf32" (one 256-bit row of A either way).
+  static std::optional<std::array<int64_t, 3>>
+  getMmaSyncShape(llvm::StringRef inputType);
+
+  /// Whether GEMMs of `inputType` ("f16", "bf16", "tf32") inputs can run on
+  /// this device's tensor cores as Roller emits them: mma.sync of
+  /// getMmaSyncShape into f32 accumulators, which needs sm_80 or later.
   bool hasMmaSyncFor(llvm::StringRef inputType) const;
 
   /// The level of the given kind, or nullptr when the device does not model

@@ -36,6 +36,23 @@ std::string describeLinalgOp(linalg::LinalgOp op);
 /// products, what tensor cores compute.
 bool isSumOfProducts(linalg::LinalgOp op);
 
+/// The unit attribute that lets the f32 contractions of the module (or any
+/// op) carrying it run on TF32 tensor cores: inputs rounded to 10 mantissa
+/// bits, products summed in f32 (PyTorch's `allow_tf32`). Opt-in, as it
+/// changes results; `--roller-tile`/`--roller-select`'s allow-tf32 sets it
+/// on the module.
+inline constexpr llvm::StringLiteral kAllowTf32AttrName = "roller.allow_tf32";
+
+/// Whether `op` or an op around it carries kAllowTf32AttrName.
+bool allowsTf32(Operation *op);
+
+/// The mma.sync input type ("f16", "bf16", "tf32") of a contraction in
+/// `op`'s context whose inputs are `element` and whose sums are `sum`, or
+/// "" when tensor cores cannot compute it as roller-vectorize-mma makes
+/// mma.sync tiles: f16 into f16 or f32, bf16 into f32, f32 into f32 where
+/// TF32 is allowed.
+std::string getTensorCoreInputType(Operation *op, Type element, Type sum);
+
 } // namespace mlir::roller
 
 #endif // ROLLER_ANALYSIS_LINALGTENSOREXPR_H

@@ -380,9 +380,15 @@ struct SelectionPipelineOptions : public PassPipelineOptions<Derived> {
       *this, "rank",
       llvm::cl::desc("Which candidate to use: 1 is the model's choice"),
       llvm::cl::init(SelectionOptions::kDefaultRank)};
+  Opt::Option<bool> allowTf32{
+      *this, "allow-tf32",
+      llvm::cl::desc("Let f32 contractions run on TF32 tensor cores"),
+      llvm::cl::init(false)};
 
   SelectionOptions getSelectionOptions() const {
-    return SelectionOptions{device, topK, report, search, rank};
+    SelectionOptions options{device, topK, report, search, rank};
+    options.allowTf32 = allowTf32;
+    return options;
   }
 };
 

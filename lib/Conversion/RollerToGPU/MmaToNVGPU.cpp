@@ -4,8 +4,8 @@
 // (`convertVectorToNVVMCompatibleMMASync`) on the outlined kernels that have
 // the mma-shaped contractions `--roller-vectorize-mma` leaves, guarded
 // against what trips it in LLVM 22 (scalar arith ops in the kernel), with
-// the bf16 multiplication it lacks and the masked accumulators of boundary
-// warp tiles it does not take.
+// the bf16 and TF32 multiplications it lacks (TF32's inputs rounded) and the
+// masked accumulators of boundary warp tiles it does not take.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,6 +84,10 @@ static LogicalResult checkMmaShape(vector::ContractionOp contract) {
   if (!other && m == 16 && n == 8 && k == 16 && a.isF16() && b.isF16() &&
       (c.isF32() || c.isF16()))
     return success();
+  // TF32 (roller-vectorize-mma's tiles of f32 inputs).
+  if (!other && m == 16 && n == 8 && k == 8 && a.isF32() && b.isF32() &&
+      c.isF32())
+    return success();
   InFlightDiagnostic diag = contract.emitError("contraction ");
   if (other)
     diag << "with loops other than m, n (parallel) and k (a reduction)";
@@ -91,8 +95,8 @@ static LogicalResult checkMmaShape(vector::ContractionOp contract) {
     diag << "m" << m << "n" << n << "k" << k;
   diag << " of " << a << " x " << b << " into " << c
        << " is not an mma.sync: roller-mma-to-nvgpu takes m16n8k16 "
-          "contractions of f16 into f32 or f16, as roller-vectorize-mma "
-          "makes them";
+          "contractions of f16 into f32 or f16 and m16n8k8 ones of f32 into "
+          "f32 (TF32), as roller-vectorize-mma makes them";
   return failure();
 }
 
@@ -146,6 +150,32 @@ static LogicalResult checkConvertibleKernel(Operation *kernel) {
   return failure(result.wasInterrupted());
 }
 
+/// Replaces `mma` with an `nvvm.mma.sync` of `type` inputs on the A and B
+/// registers `a`, `b` (i32 each) and `mma`'s f32 accumulators.
+static void replaceWithNvvmMma(RewriterBase &rewriter, nvgpu::MmaSyncOp mma,
+                               ArrayRef<Value> a, ArrayRef<Value> b,
+                               NVVM::MMATypes type) {
+  Location loc = mma.getLoc();
+  auto c = cast<VectorType>(mma.getMatrixC().getType());
+  Type f32 = rewriter.getF32Type();
+  SmallVector<Value> accs;
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t e = 0; e < 2; ++e)
+      accs.push_back(vector::ExtractOp::create(rewriter, loc, mma.getMatrixC(),
+                                               ArrayRef<int64_t>{r, e}));
+  auto resultType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                     SmallVector<Type>(4, f32));
+  auto product = NVVM::MmaOp::create(
+      rewriter, loc, resultType, a, b, accs, mma.getMmaShapeAsArray(),
+      std::nullopt, std::nullopt, std::array<NVVM::MMATypes, 2>{type, type},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> elements;
+  for (int64_t i = 0; i < 4; ++i)
+    elements.push_back(LLVM::ExtractValueOp::create(rewriter, loc, product, i));
+  rewriter.replaceOpWithNewOp<vector::FromElementsOp>(mma, c, elements);
+}
+
 /// Replaces an f16 m16n8k16 `nvgpu.mma.sync` (whose fragments hold bf16
 /// bits) with `nvvm.mma.sync` on bf16: the A and B registers as the i32
 /// pairs the instruction takes, the f32 accumulators as they are.
@@ -164,7 +194,6 @@ static LogicalResult rewriteAsBf16(RewriterBase &rewriter,
   Location loc = mma.getLoc();
   rewriter.setInsertionPoint(mma);
   Type i32 = rewriter.getI32Type();
-  Type f32 = rewriter.getF32Type();
   // Each row of a 16-bit fragment is one 32-bit register.
   auto registers = [&](Value fragment, int64_t rows) {
     SmallVector<Value> regs;
@@ -176,23 +205,42 @@ static LogicalResult rewriteAsBf16(RewriterBase &rewriter,
     }
     return regs;
   };
-  SmallVector<Value> accs;
-  for (int64_t r = 0; r < 2; ++r)
-    for (int64_t e = 0; e < 2; ++e)
-      accs.push_back(vector::ExtractOp::create(rewriter, loc, mma.getMatrixC(),
-                                               ArrayRef<int64_t>{r, e}));
-  auto resultType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
-                                                     SmallVector<Type>(4, f32));
-  auto product = NVVM::MmaOp::create(
-      rewriter, loc, resultType, registers(mma.getMatrixA(), 4),
-      registers(mma.getMatrixB(), 2), accs, shape, std::nullopt, std::nullopt,
-      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
-      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                     NVVM::MMALayout::col});
-  SmallVector<Value> elements;
-  for (int64_t i = 0; i < 4; ++i)
-    elements.push_back(LLVM::ExtractValueOp::create(rewriter, loc, product, i));
-  rewriter.replaceOpWithNewOp<vector::FromElementsOp>(mma, c, elements);
+  replaceWithNvvmMma(rewriter, mma, registers(mma.getMatrixA(), 4),
+                     registers(mma.getMatrixB(), 2), NVVM::MMATypes::bf16);
+  return success();
+}
+
+/// Replaces an f32 m16n8k8 `nvgpu.mma.sync` with `nvvm.mma.sync` on tf32,
+/// each A and B element rounded to TF32 first (`cvt.rna.tf32.f32`, as
+/// Triton and CUTLASS do: the tensor core would drop the low 13 mantissa
+/// bits, a truncation with twice the error).
+static LogicalResult rewriteAsTf32(RewriterBase &rewriter,
+                                   nvgpu::MmaSyncOp mma) {
+  std::array<int64_t, 3> shape = mma.getMmaShapeAsArray();
+  auto a = cast<VectorType>(mma.getMatrixA().getType());
+  auto b = cast<VectorType>(mma.getMatrixB().getType());
+  auto c = cast<VectorType>(mma.getMatrixC().getType());
+  if (ArrayRef<int64_t>(shape) != ArrayRef<int64_t>{16, 8, 8} ||
+      !c.getElementType().isF32() || a.getShape() != ArrayRef<int64_t>{4, 1} ||
+      b.getShape() != ArrayRef<int64_t>{2, 1} ||
+      c.getShape() != ArrayRef<int64_t>{2, 2})
+    return mma.emitError("unexpected fragments for a tf32 m16n8k8 mma.sync");
+  Location loc = mma.getLoc();
+  rewriter.setInsertionPoint(mma);
+  auto registers = [&](Value fragment, int64_t rows) {
+    SmallVector<Value> regs;
+    for (int64_t r = 0; r < rows; ++r) {
+      Value element = vector::ExtractOp::create(rewriter, loc, fragment,
+                                                ArrayRef<int64_t>{r, 0});
+      regs.push_back(NVVM::ConvertFloatToTF32Op::create(
+          rewriter, loc, rewriter.getI32Type(), element,
+          NVVM::FPRoundingMode::RNA, NVVM::SaturationMode::NONE,
+          /*relu=*/false));
+    }
+    return regs;
+  };
+  replaceWithNvvmMma(rewriter, mma, registers(mma.getMatrixA(), 4),
+                     registers(mma.getMatrixB(), 2), NVVM::MMATypes::tf32);
   return success();
 }
 
@@ -454,12 +502,15 @@ LogicalResult mlir::roller::convertMmaToNVGPU(RewriterBase &rewriter,
   eraseDeadVectorOps(rewriter, kernel);
   masked.guardAccesses();
   reorderTransposedMatrixA(rewriter, kernel);
-  if (bf16) {
-    SmallVector<nvgpu::MmaSyncOp> mmas;
-    kernel.walk([&](nvgpu::MmaSyncOp mma) { mmas.push_back(mma); });
-    for (nvgpu::MmaSyncOp mma : mmas)
-      if (failed(rewriteAsBf16(rewriter, mma)))
-        return failure();
+  SmallVector<nvgpu::MmaSyncOp> mmas;
+  kernel.walk([&](nvgpu::MmaSyncOp mma) { mmas.push_back(mma); });
+  for (nvgpu::MmaSyncOp mma : mmas) {
+    bool tf32 =
+        cast<VectorType>(mma.getMatrixA().getType()).getElementType().isF32();
+    if (tf32 && failed(rewriteAsTf32(rewriter, mma)))
+      return failure();
+    if (bf16 && failed(rewriteAsBf16(rewriter, mma)))
+      return failure();
   }
   WalkResult left = kernel.walk([&](vector::ContractionOp contract) {
     contract.emitError("could not convert this contraction to "

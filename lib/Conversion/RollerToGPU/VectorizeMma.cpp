@@ -76,8 +76,9 @@ static FailureOr<unsigned> getSoleDim(ArrayRef<unsigned> dims,
 
 /// Matches a warp tile that mma.sync can compute: a contraction (the body
 /// multiplies and adds, after extending the inputs) of two f16 buffers into
-/// an f32 or f16 one or of two bf16 buffers into an f32 one, static ranges
-/// that are multiples of `mma` (m16n8k16, checked by vectorizeMmaWarpTile),
+/// an f32 or f16 one, of two bf16 buffers into an f32 one or (TF32) of two
+/// f32 buffers into an f32 one, static ranges that are multiples of `mma`
+/// (m16n8k16, or m16n8k8 for f32: checked by vectorizeMmaWarpTile),
 /// and one m, n and k dimension (all other dimensions of extent 1). Sets
 /// `boundary` when only the ranges fail (a boundary tile).
 static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
@@ -98,10 +99,11 @@ static FailureOr<WarpContraction> matchWarpContraction(linalg::LinalgOp op,
   Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
   Type b = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
   Type c = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-  if (a != b ||
-      !((a.isF16() && (c.isF32() || c.isF16())) || (a.isBF16() && c.isF32())))
+  if (a != b || !((a.isF16() && (c.isF32() || c.isF16())) ||
+                  ((a.isBF16() || a.isF32()) && c.isF32())))
     return fail("mma.sync tiles need f16 inputs and an f32 or f16 "
-                "accumulator, or bf16 inputs and an f32 accumulator");
+                "accumulator, or bf16 or f32 (TF32) inputs and an f32 "
+                "accumulator");
   if (a.isBF16())
     for (OpOperand *input : op.getDpsInputOperands())
       if (failed(getViewChain(input->get())))
@@ -526,10 +528,14 @@ mlir::roller::vectorizeMmaWarpTile(RewriterBase &rewriter,
   // The dialect checks only that the sizes are positive; any other shape
   // made contractions no mma.sync computes (m16n16k16: LLVM's translation of
   // the mma.sync made of it crashed).
-  if (mma.asArrayRef() != ArrayRef<int64_t>{16, 8, 16})
+  // f32 inputs are TF32's, whose mma.sync is m16n8k8.
+  bool tf32 =
+      op.getNumDpsInputs() > 0 &&
+      getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType()).isF32();
+  if (mma.asArrayRef() != ArrayRef<int64_t>{16, 8, tf32 ? 8 : 16})
     return op->emitError() << "roller.mma [" << mma.asArrayRef()
                            << "] is not the mma.sync shape this pass makes "
-                              "tiles of (m16n8k16)";
+                              "tiles of (m16n8k16, m16n8k8 for f32 inputs)";
   std::string why;
   bool boundary;
   FailureOr<WarpContraction> match =

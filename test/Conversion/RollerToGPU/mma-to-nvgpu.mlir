@@ -238,7 +238,7 @@ gpu.module @m {
     %A = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
     %B = vector.transfer_read %b[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x13xf16, #gpu.address_space<workgroup>>, vector<16x13xf16>
     %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x13xf32>, vector<16x13xf32>
-    // expected-error @+1 {{contraction m16n13k16 of 'f16' x 'f16' into 'f32' is not an mma.sync: roller-mma-to-nvgpu takes m16n8k16 contractions of f16 into f32 or f16, as roller-vectorize-mma makes them}}
+    // expected-error @+1 {{contraction m16n13k16 of 'f16' x 'f16' into 'f32' is not an mma.sync: roller-mma-to-nvgpu takes m16n8k16 contractions of f16 into f32 or f16 and m16n8k8 ones of f32 into f32 (TF32), as roller-vectorize-mma makes them}}
     %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x16xf16>, vector<16x13xf16> into vector<16x13xf32>
     vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x13xf32>, memref<16x13xf32>
     gpu.return
@@ -277,6 +277,33 @@ gpu.module @m {
     // expected-error @+1 {{contraction with loops other than m, n (parallel) and k (a reduction) of 'f16' x 'f16' into 'f32' is not an mma.sync}}
     %D = vector.contract {indexing_maps = [affine_map<(bt, m, n, k) -> (bt, m, k)>, affine_map<(bt, m, n, k) -> (bt, k, n)>, affine_map<(bt, m, n, k) -> (bt, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<1x16x16xf16>, vector<1x16x8xf16> into vector<1x16x8xf32>
     vector.transfer_write %D, %c[%c0, %c0, %c0] {in_bounds = [true, true, true]} : vector<1x16x8xf32>, memref<1x16x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A 16x8x8 contraction of f32 tiles (TF32): the A tile through ldmatrix
+// (each 32-bit element a pair of 16-bit halves), the k-major B tile with
+// scalar loads (ldmatrix cannot transpose 32-bit elements), each A and B
+// element rounded to TF32 (cvt.rna) and one nvvm.mma.sync on tf32.
+
+// CHECK-LABEL: gpu.func @tf32
+// CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<16x8xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// CHECK-COUNT-2: memref.load %{{.*}} : memref<8x8xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-6: nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
+// CHECK: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] B[%{{.*}}, %{{.*}}] C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>}
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK-NOT: vector.contract
+gpu.module @m {
+  gpu.func @tf32(%c: memref<16x8xf32>) workgroup(%a : memref<16x8xf32, #gpu.address_space<workgroup>>, %b : memref<8x8xf32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 0.0 : f32
+    %A = vector.transfer_read %a[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<16x8xf32>
+    %B = vector.transfer_read %b[%c0, %c0], %f {in_bounds = [true, true]} : memref<8x8xf32, #gpu.address_space<workgroup>>, vector<8x8xf32>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x8xf32>, vector<8x8xf32> into vector<16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
     gpu.return
   }
 }

@@ -151,8 +151,50 @@ func.func @f32_inputs(%A: memref<16x16xf32>, %B: memref<16x8xf32>, %C: memref<16
   %c32 = arith.constant 32 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{mma.sync tiles need f16 inputs and an f32 or f16 accumulator, or bf16 inputs and an f32 accumulator}}
+    // expected-error @+1 {{roller.mma [16, 8, 16] is not the mma.sync shape this pass makes tiles of (m16n8k16, m16n8k8 for f32 inputs)}}
     linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x8xf32>) outs(%C : memref<16x8xf32>) {roller.mma = array<i64: 16, 8, 16>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// TF32 sums into f32 only.
+func.func @f32_into_f16(%A: memref<16x8xf32>, %B: memref<8x8xf32>, %C: memref<16x8xf16>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{mma.sync tiles need f16 inputs and an f32 or f16 accumulator, or bf16 or f32 (TF32) inputs and an f32 accumulator}}
+    linalg.matmul ins(%A, %B : memref<16x8xf32>, memref<8x8xf32>) outs(%C : memref<16x8xf16>) {roller.mma = array<i64: 16, 8, 8>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A warp's 16x16x16 tile of an f32 matmul on TF32 tensor cores: m16n8k8
+// contractions of f32 tiles, two reduction steps of 8, into two 16x8
+// accumulators.
+
+// CHECK-LABEL: func.func @tf32
+// CHECK-COUNT-2: vector.transfer_read {{.*}} : memref<16x16xf32>, vector<16x8xf32>
+// CHECK: %[[A0:.*]] = vector.transfer_read {{.*}} : memref<16x16xf32>, vector<16x8xf32>
+// CHECK: %[[B0:.*]] = vector.transfer_read {{.*}} : memref<16x16xf32>, vector<8x8xf32>
+// CHECK: %[[B1:.*]] = vector.transfer_read {{.*}} : memref<16x16xf32>, vector<8x8xf32>
+// CHECK: vector.contract {{.*}} %[[A0]], %[[B0]], %{{.*}} : vector<16x8xf32>, vector<8x8xf32> into vector<16x8xf32>
+// CHECK: vector.contract {{.*}} %[[A0]], %[[B1]], %{{.*}} : vector<16x8xf32>, vector<8x8xf32> into vector<16x8xf32>
+// CHECK-COUNT-2: vector.contract {{.*}} : vector<16x8xf32>, vector<8x8xf32> into vector<16x8xf32>
+// CHECK-NOT: vector.contract
+// CHECK-COUNT-2: vector.transfer_write
+func.func @tf32(%A: memref<16x16xf32>, %B: memref<16x16xf32>, %C: memref<16x16xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x16xf32>) outs(%C : memref<16x16xf32>) {roller.mma = array<i64: 16, 8, 8>}
     gpu.terminator
   }
   return
@@ -421,7 +463,7 @@ func.func @not_mma_shape(%C: memref<16x16xf32>) {
              threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
              workgroup(%sa : memref<16x16xf16, #gpu.address_space<workgroup>>,
                        %sb : memref<16x16xf16, #gpu.address_space<workgroup>>) {
-    // expected-error @+1 {{roller.mma [16, 16, 16] is not the mma.sync shape this pass makes tiles of (m16n8k16)}}
+    // expected-error @+1 {{roller.mma [16, 16, 16] is not the mma.sync shape this pass makes tiles of (m16n8k16, m16n8k8 for f32 inputs)}}
     linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
         ins(%sa, %sb : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>)
         outs(%C : memref<16x16xf32>) attrs = {roller.mma = array<i64: 16, 16, 16>} {

@@ -331,6 +331,11 @@ module attributes {roller.device = "h200"} {}
 
 // -----
 
+// expected-error @+1 {{'roller.allow_tf32' must be a unit attribute}}
+module attributes {roller.allow_tf32 = true} {}
+
+// -----
+
 // expected-error @+1 {{'roller.config' must be a #roller.config attribute}}
 func.func private @f() attributes {roller.config = #roller.rtile<shared, [4]>}
 

@@ -61,6 +61,8 @@ GPU = False
 PTX_DIR = None
 # --before-tile: passes run before --roller-tile ({device} is the device).
 BEFORE_TILE = []
+# --tile-options: further --roller-tile options (e.g. allow-tf32=1).
+TILE_OPTIONS = []
 
 RESULT = re.compile(r"data =\s*\n\s*\[([^\]]*)\]")
 
@@ -73,7 +75,7 @@ def passes(device):
     if not device:
         return ["--roller-lower-to-cpu"]
     return [p.replace("{device}", device) for p in BEFORE_TILE] + [
-        f"--roller-tile=device={device}",
+        " ".join([f"--roller-tile=device={device}"] + TILE_OPTIONS),
         "--convert-to-nvvm" if GPU else "--roller-lower-to-cpu"]
 
 
@@ -249,15 +251,22 @@ def main():
                         "--roller-attach-device=device={device} "
                         "--before-tile=--roller-conv-to-implicit-gemm forces "
                         "the implicit GEMMs the model would weigh")
+    parser.add_argument("--tile-options", action="append", default=[],
+                        metavar="OPTION",
+                        help="a further --roller-tile option on the roller "
+                        "pipelines (repeatable): e.g. --tile-options="
+                        "allow-tf32=1 runs f32 contractions on TF32 tensor "
+                        "cores")
     parser.add_argument("--list", action="store_true",
                         help="print the cases and exit")
     args = parser.parse_args()
 
-    global GPU, PTX_DIR, BEFORE_TILE
+    global GPU, PTX_DIR, BEFORE_TILE, TILE_OPTIONS
     differential_cases.SCALE = args.scale
     GPU = args.gpu
     PTX_DIR = args.ptx_dir
     BEFORE_TILE = args.before_tile
+    TILE_OPTIONS = args.tile_options
     if GPU and not args.emulator_runtime:
         parser.error("--gpu needs --emulator-runtime")
     if PTX_DIR and not GPU:

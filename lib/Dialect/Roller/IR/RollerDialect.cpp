@@ -1,6 +1,7 @@
 //===- RollerDialect.cpp - The roller dialect -----------------------------===//
 
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
+#include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Dialect/Roller/IR/RollerOps.h"
 
 #include "mlir/IR/OpImplementation.h"
@@ -46,6 +47,12 @@ LogicalResult RollerDialect::verifyOperationAttribute(Operation *op,
     if (!isa<DeviceAttr>(attr.getValue()))
       return op->emitError() << "'" << kDeviceAttrName
                              << "' must be a #roller.device attribute";
+    return success();
+  }
+  if (attr.getName() == kAllowTf32AttrName) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << kAllowTf32AttrName << "' must be a unit attribute";
     return success();
   }
   if (attr.getName() == kConfigAttrName) {

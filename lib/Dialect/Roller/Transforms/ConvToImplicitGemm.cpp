@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/ConvToImplicitGemm.h"
+#include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/ConvNchwToNhwc.h"
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
@@ -155,19 +156,21 @@ mlir::roller::convToImplicitGemm(RewriterBase &rewriter, linalg::LinalgOp op) {
 }
 
 /// Whether the matmul `op` becomes would run on `device`'s tensor cores:
-/// f16 or bf16 inputs the device has mma.sync for, summed into f32, f16
-/// into f16, or bf16 into bf16 where the widening will sum it in f32.
+/// inputs the device has mma.sync for (getTensorCoreInputType: f16 or bf16,
+/// f32 where TF32 is allowed), or bf16 into bf16 where the widening will
+/// sum it in f32.
 static bool runsOnTensorCores(linalg::LinalgOp op, DeviceAttr device,
                               bool bf16SumsWidened) {
   Type input = getElementTypeOrSelf(op.getDpsInputOperand(0)->get());
   Type output = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
-  // mma.sync sums f16 into f32 or f16, bf16 into f32 only: a bf16 output
-  // qualifies where widenBf16Accumulators will make the matmul sum in f32.
-  bool summable = output.isF32() || (output.isF16() && input.isF16()) ||
-                  (output.isBF16() && input.isBF16() && bf16SumsWidened);
-  if (!device || !(input.isF16() || input.isBF16()) || !summable)
+  if (getElementTypeOrSelf(op.getDpsInputOperand(1)->get()) != input)
     return false;
-  return device.toSpec().hasMmaSyncFor(input.isF16() ? "f16" : "bf16");
+  // mma.sync sums bf16 into f32 only: a bf16 output qualifies where
+  // widenBf16Accumulators will make the matmul sum in f32.
+  if (output.isBF16() && input.isBF16() && bf16SumsWidened)
+    output = Float32Type::get(op.getContext());
+  std::string type = getTensorCoreInputType(op, input, output);
+  return device && !type.empty() && device.toSpec().hasMmaSyncFor(type);
 }
 
 int64_t mlir::roller::convsToImplicitGemms(RewriterBase &rewriter,

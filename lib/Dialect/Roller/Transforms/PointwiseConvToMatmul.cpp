@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/PointwiseConvToMatmul.h"
+#include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/ConvNchwToNhwc.h"
 #include "Roller/Dialect/Roller/Transforms/Passes.h"
@@ -76,9 +77,12 @@ std::optional<std::string> mlir::roller::whyNotConvGemm(linalg::LinalgOp op) {
       !filterType.hasStaticShape() || !initType.hasStaticShape())
     return std::string("dynamic shapes");
   Type element = inputType.getElementType();
-  if (!(element.isF16() || element.isBF16()) ||
+  // Inputs tensor cores take (as the matmul will sum them, in f32).
+  if (getTensorCoreInputType(op, element, Float32Type::get(op.getContext()))
+          .empty() ||
       filterType.getElementType() != element)
-    return std::string("inputs not f16 or bf16");
+    return std::string("inputs not f16 or bf16 (or f32 where TF32 is "
+                       "allowed)");
   auto empty = [](RankedTensorType type) {
     return llvm::is_contained(type.getShape(), 0);
   };

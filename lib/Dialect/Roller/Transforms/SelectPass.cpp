@@ -364,7 +364,14 @@ LogicalResult Selector::run(ModuleOp module) {
                         << deviceAttr.getName() << "', which replaces it";
   if (failed(setModuleDevice(module, deviceAttr, "roller-select")))
     return failure();
+  if (options.allowTf32)
+    module->setAttr(kAllowTf32AttrName, UnitAttr::get(ctx));
   DeviceSpec spec = deviceAttr.toSpec();
+  if (allowsTf32(module) && !spec.hasMmaSyncFor("tf32"))
+    module.emitRemark() << "roller-select: TF32 is allowed but device '"
+                        << spec.name
+                        << "' has no TF32 mma.sync (sm_80 or later): f32 "
+                           "contractions stay on the CUDA cores";
   double launchUs = resolveLaunchUs(options.splitLaunchUs, spec);
 
   ConstructionOptions construction;
@@ -586,7 +593,7 @@ struct RollerSelectPass
                             SelectionOptions{device, topK, report, search, rank,
                                              planEpilogues, unfuseSlower,
                                              splitReductions, splitAcrossBlocks,
-                                             splitLaunchUs})))
+                                             splitLaunchUs, allowTf32})))
       signalPassFailure();
   }
 };

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/Transforms/AddUnitParallelLoop.h"
 #include "Roller/Dialect/Roller/Transforms/BatchMatmulToMatmul.h"
@@ -71,6 +72,10 @@ struct RollerTilePass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
+    // First: the convolution rewrites below ask whether f32 ones have
+    // tensor cores.
+    if (allowTf32)
+      module->setAttr(kAllowTf32AttrName, rewriter.getUnitAttr());
     // Pads and generators become linalg ops first, so that they are
     // scheduled and tiled like the rest instead of running on the host.
     // Pads their consumers read through stay pads (ReadThroughPads.h).
@@ -160,7 +165,7 @@ struct RollerTilePass
                             SelectionOptions{device, topK, report, search, rank,
                                              fuseEpilogues, unfuseSlower,
                                              splitReductions, splitAcrossBlocks,
-                                             splitLaunchUs})))
+                                             splitLaunchUs, allowTf32})))
       return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> ops;
@@ -193,5 +198,6 @@ mlir::roller::createRollerTilePass(const SelectionOptions &options) {
   tile.splitReductions = options.splitReductions;
   tile.splitAcrossBlocks = options.splitAcrossBlocks;
   tile.splitLaunchUs = options.splitLaunchUs;
+  tile.allowTf32 = options.allowTf32;
   return createRollerTilePass(std::move(tile));
 }

@@ -102,6 +102,9 @@ struct SelectionOptions {
   /// What one more kernel costs the split across blocks and the fusion
   /// decisions, in microseconds; negative: the device's (resolveLaunchUs).
   double splitLaunchUs = kDefaultSplitLaunchUs;
+  /// Mark the module kAllowTf32AttrName (LinalgTensorExpr.h): its f32
+  /// contractions may run on TF32 tensor cores.
+  bool allowTf32 = false;
 };
 
 /// A further kernel's launch in microseconds: `optionUs` where it is not

@@ -51,7 +51,12 @@ defvar RollerSelectionOptions = [
          "What one more kernel costs, in microseconds, where the model "
          "weighs a split across blocks or an unfused epilogue against one "
          "kernel: negative (the default) takes the device's measured "
-         "launch_ns, or 2 us where it has none">
+         "launch_ns, or 2 us where it has none">,
+  Option<"allowTf32", "allow-tf32", "bool", /*default=*/"false",
+         "Let f32 contractions (matmuls, convolutions) run on TF32 tensor "
+         "cores (mma.sync m16n8k8: inputs rounded to 10 mantissa bits, sums "
+         "in f32), as PyTorch's allow_tf32: marks the module "
+         "roller.allow_tf32 (which also allows it when set by hand)">
 ];
 
 def RollerAttachDevicePass : Pass<"roller-attach-device", "::mlir::ModuleOp"> {
