@@ -4,8 +4,9 @@
 // (`convertVectorToNVVMCompatibleMMASync`) on the outlined kernels that have
 // the mma-shaped contractions `--roller-vectorize-mma` leaves, guarded
 // against what trips it in LLVM 22 (scalar arith ops in the kernel), with
-// the bf16 and TF32 multiplications it lacks (TF32's inputs rounded) and the
-// masked accumulators of boundary warp tiles it does not take.
+// the bf16 multiplication it lacks, TF32 ones on rounded inputs (upstream's
+// lowering passes them unrounded) and the masked accumulators of boundary
+// warp tiles it does not take.
 //
 //===----------------------------------------------------------------------===//
 
@@ -211,9 +212,9 @@ static LogicalResult rewriteAsBf16(RewriterBase &rewriter,
 }
 
 /// Replaces an f32 m16n8k8 `nvgpu.mma.sync` with `nvvm.mma.sync` on tf32,
-/// each A and B element rounded to TF32 first (`cvt.rna.tf32.f32`, as
-/// Triton and CUTLASS do: the tensor core would drop the low 13 mantissa
-/// bits, a truncation with twice the error).
+/// each A and B element rounded to TF32 first (`cvt.rna.tf32.f32`):
+/// upstream's lowering passes the f32 bits as they are, whose low 13
+/// mantissa bits the tensor core drops, a truncation with twice the error.
 static LogicalResult rewriteAsTf32(RewriterBase &rewriter,
                                    nvgpu::MmaSyncOp mma) {
   std::array<int64_t, 3> shape = mma.getMmaShapeAsArray();
