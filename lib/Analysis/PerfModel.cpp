@@ -187,6 +187,16 @@ BankPlan mlir::roller::planBankPadding(const TensorExpr &expr,
       // ldmatrix reads 8 rows of 16 bytes per phase; a 16-byte row skew
       // keeps the 8 rows in distinct bank groups (the usual mma.sync layout).
       plan.padding[index] = 16 / input.elementBytes;
+      // A 32-bit (TF32) operand whose rows do not run along K is read an
+      // element per lane instead (ldmatrix cannot transpose 32-bit
+      // elements): lane 4g + t reads row t, column g of an 8x4 patch, which
+      // hits 32 distinct banks when the row pitch is an odd multiple of 8
+      // words (a 16-byte skew of a pitch of 16k words: 2-way conflicts).
+      std::optional<unsigned> rowAxis = input.indices.back().getSingleAxis();
+      int64_t row = input.tileDim(input.shape.size() - 1, schedule.block);
+      if (input.elementBytes == 4 && rowAxis &&
+          !expr.axes[*rowAxis].isReduction() && row % 8 == 0)
+        plan.padding[index] = row % 16 == 0 ? 8 : 0;
       continue;
     }
     WarpReadLattice lattice =

@@ -89,6 +89,29 @@ TEST(BankPlanTest, MmaAndUnshared) {
             (Sizes{0, 0}));
 }
 
+// TF32: A (m x k, rows along K) keeps the ldmatrix skew of 16 bytes; B
+// (k x n), read an element per lane, gets a row pitch that is an odd
+// multiple of 8 words: 8 more words on rows of 128, none on rows of 40.
+TEST(BankPlanTest, Tf32ElementReads) {
+  TensorExpr mm = matmul(1024, 1024, 1024);
+  mm.mmaInputType = "tf32";
+  Schedule s = mmaSchedule();
+  s.mma = {16, 8, 8};
+  s.thread = {64, 64, 8};
+  EXPECT_EQ(planBankPadding(mm, h200(), s).padding, (Sizes{4, 8}));
+  s.block = {128, 40, 32};
+  s.thread = {64, 40, 8};
+  EXPECT_EQ(planBankPadding(mm, h200(), s).padding, (Sizes{4, 0}));
+  // A transposed (k x m): both read an element per lane.
+  TensorExpr transposedA = matmul(1024, 1024, 1024);
+  transposedA.inputs[0].indices = {transposedA.inputs[0].indices[1],
+                                   transposedA.inputs[0].indices[0]};
+  std::swap(transposedA.inputs[0].shape[0], transposedA.inputs[0].shape[1]);
+  s.block = {128, 128, 32};
+  s.thread = {64, 64, 8};
+  EXPECT_EQ(planBankPadding(transposedA, h200(), s).padding, (Sizes{8, 8}));
+}
+
 /// The first element each thread of the first warp reads from `access`'s
 /// shared tile, thread by thread: its position on the spatial axes' thread
 /// grid (the last spatial axis fastest) by division, its data tile's
