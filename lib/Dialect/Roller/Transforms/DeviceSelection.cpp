@@ -1,6 +1,7 @@
 //===- DeviceSelection.cpp - Finding the target device --------------------===//
 
 #include "Roller/Dialect/Roller/Transforms/DeviceSelection.h"
+#include "Roller/Analysis/LinalgTensorExpr.h"
 #include "Roller/Dialect/Roller/IR/RollerDialect.h"
 #include "Roller/Dialect/Roller/IR/RollerOps.h"
 
@@ -73,4 +74,15 @@ LogicalResult mlir::roller::setModuleDevice(ModuleOp module, DeviceAttr device,
   else
     module->removeAttr(RollerDialect::kDeviceAttrName);
   return failure();
+}
+
+void mlir::roller::applyTf32Option(ModuleOp module, bool allow,
+                                   DeviceAttr device, StringRef pass) {
+  if (allow)
+    module->setAttr(kAllowTf32AttrName, UnitAttr::get(module.getContext()));
+  if (allowsTf32(module) && !device.toSpec().hasMmaSyncFor("tf32"))
+    module.emitRemark() << pass << ": TF32 is allowed but device '"
+                        << device.getName()
+                        << "' has no TF32 mma.sync (sm_80 or later): f32 "
+                           "contractions stay on the CUDA cores";
 }

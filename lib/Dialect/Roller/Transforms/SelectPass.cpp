@@ -334,7 +334,6 @@ void Selector::attachSelection(linalg::LinalgOp op, const Selection &selection,
 
 LogicalResult Selector::run(ModuleOp module) {
   const std::string &search = options.search;
-  const std::string &device = options.device;
   if (search != "construct" && search != "exhaustive")
     return module.emitError() << "roller-select: search must be 'construct' "
                                  "or 'exhaustive', got '"
@@ -352,7 +351,7 @@ LogicalResult Selector::run(ModuleOp module) {
            << llvm::formatv("{0:f2}", options.splitLaunchUs);
 
   MLIRContext *ctx = module.getContext();
-  DeviceAttr deviceAttr = resolveSelectionDevice(module, device);
+  DeviceAttr deviceAttr = resolveSelectionDevice(module, options.device);
   auto moduleDevice =
       module->getAttrOfType<DeviceAttr>(RollerDialect::kDeviceAttrName);
   if (!deviceAttr)
@@ -364,14 +363,8 @@ LogicalResult Selector::run(ModuleOp module) {
                         << deviceAttr.getName() << "', which replaces it";
   if (failed(setModuleDevice(module, deviceAttr, "roller-select")))
     return failure();
-  if (options.allowTf32)
-    module->setAttr(kAllowTf32AttrName, UnitAttr::get(ctx));
+  applyTf32Option(module, options.allowTf32, deviceAttr, "roller-select");
   DeviceSpec spec = deviceAttr.toSpec();
-  if (allowsTf32(module) && !spec.hasMmaSyncFor("tf32"))
-    module.emitRemark() << "roller-select: TF32 is allowed but device '"
-                        << spec.name
-                        << "' has no TF32 mma.sync (sm_80 or later): f32 "
-                           "contractions stay on the CUDA cores";
   double launchUs = resolveLaunchUs(options.splitLaunchUs, spec);
 
   ConstructionOptions construction;

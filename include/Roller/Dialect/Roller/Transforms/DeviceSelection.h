@@ -28,6 +28,12 @@ DeviceAttr findEnclosingDevice(Operation *op);
 /// default preset (kDefaultDevicePreset). Never null.
 DeviceAttr getTargetDevice(Operation *op);
 
+/// Marks `module` roller.allow_tf32 (kAllowTf32AttrName) when `allow`, and
+/// says in a remark naming `pass` when TF32 is allowed on a `device` without
+/// TF32 mma.sync (its f32 contractions then stay on the CUDA cores).
+void applyTf32Option(ModuleOp module, bool allow, DeviceAttr device,
+                     StringRef pass);
+
 /// The device a selection over `module` targets: `option` (a preset name or
 /// a JSON file path) when it is not empty, else the module's roller.device,
 /// else the default preset. Null when `option` names no valid device, after
