@@ -38,17 +38,6 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-/// Thread tiles of one block (the threads that have work).
-static int64_t getBusyThreads(const TensorExpr &expr, const DeviceSpec &device,
-                              const Schedule &schedule) {
-  int64_t tiles = 1;
-  for (unsigned a = 0; a < expr.getRank(); ++a)
-    if (!expr.axes[a].isReduction())
-      tiles *= schedule.block[a] / schedule.thread[a];
-  tiles *= schedule.reduceThreads;
-  return schedule.mma.empty() ? tiles : tiles * device.warpSize;
-}
-
 namespace {
 /// How the first warp's threads read an input's shared tile: threads are
 /// laid out row-major over the spatial axes' thread grid, the last spatial
@@ -189,14 +178,17 @@ BankPlan mlir::roller::planBankPadding(const TensorExpr &expr,
       plan.padding[index] = 16 / input.elementBytes;
       // A 32-bit (TF32) operand whose rows do not run along K is read an
       // element per lane instead (ldmatrix cannot transpose 32-bit
-      // elements): lane 4g + t reads row t, column g of an 8x4 patch, which
-      // hits 32 distinct banks when the row pitch is an odd multiple of 8
-      // words (a 16-byte skew of a pitch of 16k words: 2-way conflicts).
+      // elements): lane 4g + t reads row t (of 4), column g (of 8), which
+      // on 32 banks of 4 bytes hits 32 distinct banks when the row pitch
+      // is an odd multiple of 8 words (a 16-byte skew of a pitch of 16k
+      // words: 2-way conflicts).
+      constexpr int64_t kColumns = 8;
       std::optional<unsigned> rowAxis = input.indices.back().getSingleAxis();
       int64_t row = input.tileDim(input.shape.size() - 1, schedule.block);
-      if (input.elementBytes == 4 && rowAxis &&
-          !expr.axes[*rowAxis].isReduction() && row % 8 == 0)
-        plan.padding[index] = row % 16 == 0 ? 8 : 0;
+      if (input.elementBytes == 4 && shared->banks == 4 * kColumns &&
+          shared->bankWidthBytes == 4 && rowAxis &&
+          !expr.axes[*rowAxis].isReduction() && row % kColumns == 0)
+        plan.padding[index] = row % (2 * kColumns) == 0 ? kColumns : 0;
       continue;
     }
     WarpReadLattice lattice =

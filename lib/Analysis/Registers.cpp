@@ -17,19 +17,34 @@
 using namespace mlir;
 using namespace mlir::roller;
 
-int64_t mlir::roller::getThreadCount(const TensorExpr &expr,
-                                     const DeviceSpec &device,
-                                     const Schedule &schedule) {
+/// Thread tiles (warp tiles with tensor cores) of a block on the spatial
+/// axes.
+static int64_t getSpatialThreadTiles(const TensorExpr &expr,
+                                     llvm::ArrayRef<int64_t> block,
+                                     llvm::ArrayRef<int64_t> thread) {
   int64_t tiles = 1;
   for (unsigned a = 0; a < expr.getRank(); ++a)
     if (!expr.axes[a].isReduction())
-      tiles *= schedule.block[a] / schedule.thread[a];
-  // Threads sharing a reduction multiply each thread tile.
-  tiles *= schedule.reduceThreads;
+      tiles *= block[a] / std::max<int64_t>(thread[a], 1);
+  return tiles;
+}
+
+int64_t mlir::roller::getBusyThreads(const TensorExpr &expr,
+                                     const DeviceSpec &device,
+                                     const Schedule &schedule) {
+  // Threads sharing a reduction multiply each thread tile; with tensor
+  // cores each tile is a warp.
+  int64_t tiles = getSpatialThreadTiles(expr, schedule.block, schedule.thread) *
+                  schedule.reduceThreads;
+  return schedule.mma.empty() ? tiles : tiles * device.warpSize;
+}
+
+int64_t mlir::roller::getThreadCount(const TensorExpr &expr,
+                                     const DeviceSpec &device,
+                                     const Schedule &schedule) {
   // SIMT blocks round up to whole warps (the last warp may have idle
-  // lanes, which the model charges); with tensor cores each tile is a warp.
-  return schedule.mma.empty() ? llvm::alignTo(tiles, device.warpSize)
-                              : tiles * device.warpSize;
+  // lanes, which the model charges).
+  return llvm::alignTo(getBusyThreads(expr, device, schedule), device.warpSize);
 }
 
 int64_t mlir::roller::getDeclaredRegisters(const TensorExpr &expr,
@@ -88,10 +103,8 @@ int64_t mlir::roller::estimateRegisters(const TensorExpr &expr,
   // memory, and ptxas issues the loads of a step ahead of the stores.
   int64_t gatherInFlight = 0;
   if (usesShared) {
-    int64_t threads = mma ? device.warpSize : 1;
-    for (unsigned a = 0; a < expr.getRank(); ++a)
-      if (!expr.axes[a].isReduction())
-        threads *= block[a] / std::max<int64_t>(thread[a], 1);
+    int64_t threads = getSpatialThreadTiles(expr, block, thread) *
+                      (mma ? device.warpSize : 1);
     for (const TensorAccess &input : expr.inputs)
       if (input.isRead && input.gathered &&
           input.gatherRun * input.elementBytes < 4)

@@ -58,8 +58,13 @@ constexpr double kGatherRunInstructions = 56;
 /// Calibrated with ptxas on irregular GEMMs (docs/model.md).
 constexpr int64_t kPartialMmaStepRegisters = 24;
 
-/// Threads of a schedule: the thread (or warp) tiles of one block over the
-/// spatial axes, times the warp size with tensor cores.
+/// The threads of a block that have work: its thread (or warp) tiles over
+/// the spatial axes, times the threads sharing each reduction, times the
+/// warp size with tensor cores.
+int64_t getBusyThreads(const TensorExpr &expr, const DeviceSpec &device,
+                       const Schedule &schedule);
+
+/// Threads of a schedule: getBusyThreads rounded up to whole warps.
 int64_t getThreadCount(const TensorExpr &expr, const DeviceSpec &device,
                        const Schedule &schedule);
 
