@@ -307,3 +307,28 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// An f32 mma.sync the kernel already had, of a shape roller-vectorize-mma
+// does not make (m16n8k4), is left as it is (upstream's lowering takes it);
+// the contraction beside it becomes the rounded tf32 nvvm.mma.sync.
+
+// CHECK-LABEL: gpu.func @tf32_other_shape
+// CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 4], tf32Enabled}
+// CHECK: nvvm.convert.float.to.tf32
+// CHECK: nvvm.mma.sync
+gpu.module @m {
+  gpu.func @tf32_other_shape(%c: memref<16x8xf32>, %x: vector<2x1xf32>, %y: vector<1x1xf32>, %z: vector<2x2xf32>, %out: memref<2x2xf32>) workgroup(%a : memref<16x8xf32, #gpu.address_space<workgroup>>, %b : memref<8x8xf32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 0.0 : f32
+    %k4 = nvgpu.mma.sync (%x, %y, %z) {mmaShape = [16, 8, 4], tf32Enabled} : (vector<2x1xf32>, vector<1x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+    vector.transfer_write %k4, %out[%c0, %c0] {in_bounds = [true, true]} : vector<2x2xf32>, memref<2x2xf32>
+    %A = vector.transfer_read %a[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<16x8xf32>
+    %B = vector.transfer_read %b[%c0, %c0], %f {in_bounds = [true, true]} : memref<8x8xf32, #gpu.address_space<workgroup>>, vector<8x8xf32>
+    %C = vector.transfer_read %c[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+    %D = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %A, %B, %C : vector<16x8xf32>, vector<8x8xf32> into vector<16x8xf32>
+    vector.transfer_write %D, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+    gpu.return
+  }
+}
